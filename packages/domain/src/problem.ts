@@ -1,0 +1,28 @@
+// The error contract shared by server and web (DESIGN.md section 2): problem+json body and X-App-* headers.
+
+export interface FieldError {
+  objectName: string;
+  field: string;
+  message: string;
+}
+
+export interface Problem {
+  type?: string;
+  status: number;
+  title: string;
+  detail?: string;
+  /** An i18n key such as `error.validation`. */
+  message: string;
+  params?: string;
+  fieldErrors?: FieldError[];
+}
+
+export const APP_HEADERS = {
+  alert: 'x-app-alert',
+  error: 'x-app-error',
+  params: 'x-app-params',
+  totalCount: 'x-total-count',
+} as const;
+
+/** The session token's storage key (spec part 1 section 9). */
+export const TOKEN_STORAGE_KEY = 'jhi-authenticationToken';

@@ -1,0 +1,64 @@
+// buildApp(): the whole HTTP application over an opened, migrated database. No listen() here,
+// so tests drive it through inject() and main.ts decides where it listens.
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { AccountStateCache, registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { compileValidator } from './plugins/validation';
+import { registerWebApp } from './plugins/web-app';
+import { createTokenService, resolveJwtSecret } from './security/tokens';
+import { registerAccountRoutes } from './modules/account/routes';
+import { registerManagementRoutes } from './modules/management/routes';
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+}
+
+export async function buildApp({ config, db }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    bodyLimit: 4 * 1024 * 1024,
+    return503OnClosing: true,
+  });
+
+  app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables in a style element.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    // HSTS only makes sense behind TLS; the proxy that terminates TLS sets it.
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  registerErrorHandling(app);
+  const tokens = createTokenService(await resolveJwtSecret(db, config.jwtSecret));
+  const accounts = new AccountStateCache(db);
+  registerAuth(app, tokens, accounts);
+
+  registerAccountRoutes(app, { db, tokens, accounts });
+  registerManagementRoutes(app, { db, config });
+
+  await registerWebApp(app, config.webDist);
+  app.addHook('onClose', async () => db.close());
+  return app;
+}

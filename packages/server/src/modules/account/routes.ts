@@ -1,0 +1,150 @@
+// Gateway account API: sign-in, the signed-in account, its update and its password (spec part 1 §7.1).
+import type { FastifyInstance } from 'fastify';
+import { ACCOUNT_RULES, LANGUAGES } from '@bank/domain';
+import type { Database } from '../../db/database';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../security/passwords';
+import type { TokenService } from '../../security/tokens';
+import type { AccountStateCache } from '../../plugins/auth';
+import { HttpProblem, badRequest, unauthorized } from '../../problem';
+import { recordAudit } from '../audit/audit';
+import { findUserByLogin, toAccountDto } from './users';
+
+const SIGNED_IN = [] as const;
+
+const credentialsSchema = {
+  type: 'object',
+  required: ['username', 'password'],
+  additionalProperties: false,
+  properties: {
+    username: { type: 'string', minLength: 1, maxLength: 100 },
+    password: { type: 'string', minLength: 1, maxLength: 100 },
+    rememberMe: { type: 'boolean' },
+  },
+} as const;
+
+const accountUpdateSchema = {
+  type: 'object',
+  required: ['email', 'langKey'],
+  additionalProperties: false,
+  properties: {
+    firstName: { type: ['string', 'null'], maxLength: ACCOUNT_RULES.firstName.maxLength },
+    lastName: { type: ['string', 'null'], maxLength: ACCOUNT_RULES.lastName.maxLength },
+    email: {
+      type: 'string',
+      minLength: ACCOUNT_RULES.email.minLength,
+      maxLength: ACCOUNT_RULES.email.maxLength,
+      format: 'email',
+    },
+    langKey: { type: 'string', enum: [...LANGUAGES] },
+  },
+} as const;
+
+const passwordChangeSchema = {
+  type: 'object',
+  required: ['currentPassword', 'newPassword'],
+  additionalProperties: false,
+  properties: {
+    currentPassword: { type: 'string', minLength: 1, maxLength: 100 },
+    newPassword: {
+      type: 'string',
+      minLength: ACCOUNT_RULES.password.minLength,
+      maxLength: ACCOUNT_RULES.password.maxLength,
+    },
+  },
+} as const;
+
+interface Credentials {
+  username: string;
+  password: string;
+  rememberMe?: boolean;
+}
+
+export function registerAccountRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; tokens: TokenService; accounts: AccountStateCache },
+): void {
+  const { db, tokens, accounts } = deps;
+
+  app.post<{ Body: Credentials }>(
+    '/api/authenticate',
+    { config: { access: 'public' }, schema: { body: credentialsSchema } },
+    async (request, reply) => {
+      const { username, password, rememberMe = false } = request.body;
+      const user = await findUserByLogin(db, username);
+      const valid = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
+      if (!user || !valid) {
+        await recordAudit(db, username, 'AUTHENTICATION_FAILURE', { reason: 'bad-credentials', ip: request.ip });
+        throw new HttpProblem(401, { message: 'login.messages.error.authentication', detail: 'Bad credentials' });
+      }
+      if (!user.activated) {
+        await recordAudit(db, user.login, 'AUTHENTICATION_FAILURE', { reason: 'not-activated', ip: request.ip });
+        throw new HttpProblem(401, {
+          message: 'login.messages.error.notActivated',
+          detail: 'User account is not activated',
+        });
+      }
+      const token = await tokens.issue({ login: user.login, authorities: user.authorities }, rememberMe);
+      await recordAudit(db, user.login, 'AUTHENTICATION_SUCCESS', { ip: request.ip, rememberMe });
+      return reply.header('authorization', `Bearer ${token}`).send({ id_token: token });
+    },
+  );
+
+  app.get('/api/account', { config: { access: SIGNED_IN } }, async (request) => {
+    const user = await findUserByLogin(db, request.user!.login);
+    if (!user) throw unauthorized();
+    return toAccountDto(user);
+  });
+
+  app.post<{ Body: { firstName?: string | null; lastName?: string | null; email: string; langKey: string } }>(
+    '/api/account',
+    { config: { access: SIGNED_IN }, schema: { body: accountUpdateSchema } },
+    async (request, reply) => {
+      const { login, id } = request.user!;
+      const { firstName = null, lastName = null, email, langKey } = request.body;
+      await db.transaction(async (tx) => {
+        const [taken] = await tx.query(`select 1 from app_user where lower(email) = lower($1) and id <> $2`, [
+          email,
+          id,
+        ]);
+        if (taken) {
+          throw new HttpProblem(400, {
+            message: 'error.emailexists',
+            detail: 'Email is already in use',
+            appError: { key: 'error.emailexists', params: 'userManagement' },
+          });
+        }
+        await tx.query(
+          `update app_user set first_name = $1, last_name = $2, email = lower($3), lang_key = $4,
+                  last_modified_by = $5, last_modified_date = now(), version = version + 1
+            where id = $6`,
+          [firstName, lastName, email, langKey, login, id],
+        );
+        await recordAudit(tx, login, 'ACCOUNT_UPDATED', { fields: 'firstName,lastName,email,langKey' });
+      });
+      return reply.code(200).send();
+    },
+  );
+
+  app.post<{ Body: { currentPassword: string; newPassword: string } }>(
+    '/api/account/change-password',
+    { config: { access: SIGNED_IN }, schema: { body: passwordChangeSchema } },
+    async (request, reply) => {
+      const { login } = request.user!;
+      const user = await findUserByLogin(db, login);
+      if (!user || !(await verifyPassword(user.password_hash, request.body.currentPassword))) {
+        throw badRequest('error.invalidpassword', 'The current password is wrong');
+      }
+      const newHash = await hashPassword(request.body.newPassword);
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `update app_user set password_hash = $1, last_modified_by = $2, last_modified_date = now(),
+                  version = version + 1 where id = $3`,
+          [newHash, login, user.id],
+        );
+        await recordAudit(tx, login, 'PASSWORD_CHANGED');
+      });
+      accounts.forget(login);
+      return reply.code(200).send();
+    },
+  );
+}

@@ -1,0 +1,97 @@
+// The one access gate for HTTP: every API route declares `config.access`, and this hook enforces it
+// before any handler runs. 'public' = anyone; [] = any signed-in user; a list = any of those roles.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasAnyAuthority, type Authority } from '@bank/domain';
+import type { Database } from '../db/database';
+import type { TokenService } from '../security/tokens';
+import { forbidden, unauthorized } from '../problem';
+
+export type RouteAccess = 'public' | readonly Authority[];
+
+export interface AuthUser {
+  id: number;
+  login: string;
+  authorities: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+/** Paths that belong to the API: each of their routes must declare its access. */
+export const API_PREFIXES = ['/api/', '/core/api/', '/management/'] as const;
+
+export const isApiPath = (url: string) =>
+  API_PREFIXES.some((prefix) => url.startsWith(prefix) || url === prefix.slice(0, -1));
+
+/**
+ * Account state behind a token, cached briefly so a deactivated account or a removed role stops
+ * working within seconds on every instance, without a query per request.
+ */
+export class AccountStateCache {
+  private readonly entries = new Map<string, { expires: number; user: AuthUser | null }>();
+  constructor(
+    private readonly db: Database,
+    private readonly ttlMs = 10_000,
+  ) {}
+
+  async get(login: string): Promise<AuthUser | null> {
+    const key = login.toLowerCase();
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > Date.now()) return hit.user;
+    const [row] = await this.db.query<{ id: number; login: string; activated: boolean; authorities: string[] }>(
+      `select u.id, u.login, u.activated,
+              coalesce(array_agg(ua.authority_name) filter (where ua.authority_name is not null), '{}') as authorities
+         from app_user u left join user_authority ua on ua.user_id = u.id
+        where lower(u.login) = $1
+        group by u.id`,
+      [key],
+    );
+    const user = row && row.activated ? { id: row.id, login: row.login, authorities: row.authorities } : null;
+    if (this.entries.size > 10_000) this.entries.clear();
+    this.entries.set(key, { expires: Date.now() + this.ttlMs, user });
+    return user;
+  }
+
+  forget(login: string): void {
+    this.entries.delete(login.toLowerCase());
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header || !header.startsWith('Bearer ')) return null;
+  const token = header.slice(7).trim();
+  return token.length > 0 && token.length < 4096 ? token : null;
+}
+
+export function registerAuth(app: FastifyInstance, tokens: TokenService, accounts: AccountStateCache): void {
+  app.decorateRequest('user', null);
+
+  // A route under an API prefix without a declared access rule is a programming error: refuse to start.
+  app.addHook('onRoute', (route) => {
+    const url = route.url;
+    if (isApiPath(url) && route.config?.access === undefined) {
+      throw new Error(`Route ${route.method} ${url} does not declare config.access`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (access === undefined) return; // static files and the not-found handler
+    const token = bearerToken(request);
+    if (token) {
+      const claims = await tokens.check(token);
+      request.user = claims ? await accounts.get(claims.login) : null;
+      if (!request.user && access !== 'public') throw unauthorized('Invalid or expired token');
+    }
+    if (access === 'public') return;
+    if (!request.user) throw unauthorized();
+    if (!hasAnyAuthority(request.user.authorities, access)) throw forbidden();
+  });
+}

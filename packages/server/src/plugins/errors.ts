@@ -1,0 +1,121 @@
+// One error handler for the whole API: every failure leaves as application/problem+json
+// (DESIGN.md section 2) with X-App-Error headers for business errors, never with a stack trace.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { APP_HEADERS, type FieldError, type Problem } from '@bank/domain';
+import { HttpProblem, STATUS_TITLES } from '../problem';
+
+const PROBLEM_TYPE = 'application/problem+json';
+
+/** Ajv keywords mapped to the constraint names the web app translates. */
+const CONSTRAINTS: Record<string, string> = {
+  required: 'NotNull',
+  minLength: 'Size',
+  maxLength: 'Size',
+  minItems: 'Size',
+  maxItems: 'Size',
+  pattern: 'Pattern',
+  format: 'Pattern',
+  type: 'TypeMismatch',
+  enum: 'Enum',
+  minimum: 'Min',
+  maximum: 'Max',
+  additionalProperties: 'Unknown',
+};
+
+interface AjvIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+function fieldErrorsOf(error: FastifyError): FieldError[] {
+  const issues = (error.validation ?? []) as unknown as AjvIssue[];
+  return issues.map((issue) => {
+    const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    const extra = (issue.params.missingProperty ?? issue.params.additionalProperty) as string | undefined;
+    return {
+      objectName: error.validationContext ?? 'body',
+      field: [path, extra].filter(Boolean).join('.') || (error.validationContext ?? 'body'),
+      message: CONSTRAINTS[issue.keyword] ?? issue.keyword,
+    };
+  });
+}
+
+/** Database errors that bad input can cause: answered as 4xx, never as 500. */
+const DATABASE_CLIENT_ERRORS: Record<string, { status: number; message: string; detail: string }> = {
+  '23505': { status: 409, message: 'error.conflict', detail: 'A record with the same unique value already exists' },
+  '23503': { status: 409, message: 'error.referenced', detail: 'The record is linked to other records' },
+  '22P02': { status: 400, message: 'error.validation', detail: 'A value has the wrong format' },
+  '22003': { status: 400, message: 'error.validation', detail: 'A number is out of range' },
+  '22007': { status: 400, message: 'error.validation', detail: 'A date has the wrong format' },
+  '22008': { status: 400, message: 'error.validation', detail: 'A date is out of range' },
+  '22001': { status: 400, message: 'error.validation', detail: 'A value is too long' },
+};
+
+export function sendProblem(reply: FastifyReply, problem: Problem, appError?: { key: string; params?: string }) {
+  if (appError) {
+    reply.header(APP_HEADERS.error, appError.key);
+    if (appError.params) reply.header(APP_HEADERS.params, appError.params);
+  }
+  return reply.code(problem.status).type(PROBLEM_TYPE).send(problem);
+}
+
+function toProblem(
+  error: FastifyError | HttpProblem,
+  request: FastifyRequest,
+): [Problem, HttpProblem['options']['appError']?] {
+  if (error instanceof HttpProblem) {
+    const { message, detail, fieldErrors, appError } = error.options;
+    return [
+      {
+        status: error.status,
+        title: error.title,
+        message,
+        ...(detail ? { detail } : {}),
+        ...(fieldErrors ? { fieldErrors } : {}),
+      },
+      appError,
+    ];
+  }
+  if (error.validation) {
+    return [
+      {
+        status: 400,
+        title: 'Bad Request',
+        detail: 'Some fields are invalid',
+        message: 'error.validation',
+        fieldErrors: fieldErrorsOf(error),
+      },
+    ];
+  }
+  const code = (error as { code?: string }).code;
+  const dbError = code ? DATABASE_CLIENT_ERRORS[code] : undefined;
+  if (dbError) {
+    return [
+      {
+        status: dbError.status,
+        title: dbError.status === 409 ? 'Conflict' : 'Bad Request',
+        detail: dbError.detail,
+        message: dbError.message,
+      },
+    ];
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // Fastify's own client errors (bad JSON, body too large, media type) carry safe messages.
+    return [
+      { status, title: STATUS_TITLES[status] ?? 'Bad Request', detail: error.message, message: `error.http.${status}` },
+    ];
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return [
+    { status: 500, title: 'Internal Server Error', detail: 'An unexpected error occurred', message: 'error.http.500' },
+  ];
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpProblem, request, reply) => {
+    const [problem, appError] = toProblem(error, request);
+    return sendProblem(reply, problem, appError);
+  });
+}

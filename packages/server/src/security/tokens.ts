@@ -1,0 +1,61 @@
+// JWT issue and check: HS256 pinned, expiry enforced, secret of at least 256 bits.
+import crypto from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Database } from '../db/database';
+
+const ALGORITHM = 'HS256';
+const DAY_SECONDS = 24 * 60 * 60;
+export const TOKEN_VALIDITY_SECONDS = DAY_SECONDS;
+export const REMEMBER_ME_VALIDITY_SECONDS = 30 * DAY_SECONDS;
+
+export interface TokenClaims {
+  login: string;
+  authorities: string[];
+}
+
+export interface TokenService {
+  issue(claims: TokenClaims, rememberMe: boolean): Promise<string>;
+  /** Returns the claims of a valid token, or null for a bad, tampered or expired one. */
+  check(token: string): Promise<TokenClaims | null>;
+}
+
+export function createTokenService(secret: Uint8Array): TokenService {
+  if (secret.length < 32) throw new Error('The JWT secret must be at least 256 bits (32 bytes)');
+  return {
+    async issue(claims, rememberMe) {
+      const validity = rememberMe ? REMEMBER_ME_VALIDITY_SECONDS : TOKEN_VALIDITY_SECONDS;
+      return new SignJWT({ auth: claims.authorities.join(',') })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(claims.login)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + validity)
+        .sign(secret);
+    },
+    async check(token) {
+      try {
+        const { payload } = await jwtVerify(token, secret, { algorithms: [ALGORITHM] });
+        if (typeof payload.sub !== 'string' || typeof payload.auth !== 'string') return null;
+        return { login: payload.sub, authorities: payload.auth ? payload.auth.split(',') : [] };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/**
+ * The configured secret (JWT_SECRET, base64 or plain text), else one generated once and stored in
+ * the database so that every instance and every restart shares it.
+ */
+export async function resolveJwtSecret(db: Database, configured: string | undefined): Promise<Uint8Array> {
+  if (configured) {
+    const decoded = /^[A-Za-z0-9+/]+={0,2}$/.test(configured) ? Buffer.from(configured, 'base64') : null;
+    return new Uint8Array(decoded && decoded.length >= 32 ? decoded : Buffer.from(configured, 'utf8'));
+  }
+  const generated = crypto.randomBytes(64).toString('base64');
+  await db.query(`insert into app_setting (key, value) values ('jwt.secret', $1) on conflict (key) do nothing`, [
+    generated,
+  ]);
+  const [row] = await db.query<{ value: string }>(`select value from app_setting where key = 'jwt.secret'`);
+  return new Uint8Array(Buffer.from(row!.value, 'base64'));
+}

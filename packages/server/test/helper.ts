@@ -1,0 +1,72 @@
+// Test harness: the real app over a fresh database — in-memory PGlite by default, or a new
+// PostgreSQL database (created here, dropped on close) when DATABASE_URL is set.
+import crypto from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openPglite, openPostgres, type Database } from '../src/db/database';
+import { migrate } from '../src/db/migrate';
+import { seedDemo } from '../src/seed/demo';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  /** Signs in through the API and returns the bearer token. */
+  tokenFor(login: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return { db: await openPglite(undefined), drop: async () => {} };
+  const name = `bank_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const db = await openPostgres(target.toString(), 4);
+  return {
+    db,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function startTestApp(options: { seed?: boolean } = {}): Promise<TestApp> {
+  const { db, drop } = await openTestDatabase();
+  await migrate(db);
+  if (options.seed !== false) await seedDemo(db);
+  const config = { ...loadConfig({}), logLevel: 'silent', webDist: undefined };
+  const app = await buildApp({ config, db });
+  const tokens = new Map<string, string>();
+  return {
+    app,
+    db,
+    async tokenFor(login, password = login) {
+      const cached = tokens.get(login);
+      if (cached && password === login) return cached;
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/authenticate',
+        payload: { username: login, password },
+      });
+      if (response.statusCode !== 200) throw new Error(`sign-in of ${login} failed: ${response.body}`);
+      const token = response.json<{ id_token: string }>().id_token;
+      tokens.set(login, token);
+      return token;
+    },
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
