@@ -11,6 +11,7 @@ import { registerWebApp } from './plugins/web-app';
 import { createTokenService, resolveJwtSecret } from './security/tokens';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerManagementRoutes } from './modules/management/routes';
+import { registerEntityRoutes } from './engine/routes';
 
 export interface AppOptions {
   config: Config;
@@ -57,6 +58,7 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
 
   registerAccountRoutes(app, { db, tokens, accounts });
   registerManagementRoutes(app, { db, config });
+  registerEntityRoutes(app, db);
 
   await registerWebApp(app, config.webDist);
   app.addHook('onClose', async () => db.close());

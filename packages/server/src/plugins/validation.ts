@@ -2,6 +2,7 @@
 // while query strings and path parameters, which are text by nature, are coerced to their types.
 import { Ajv, type AnySchema } from 'ajv';
 import addFormats from 'ajv-formats';
+import { isDateTimeInput } from '@bank/domain';
 
 function makeAjv(coerce: boolean): Ajv {
   const ajv = new Ajv({
@@ -12,6 +13,7 @@ function makeAjv(coerce: boolean): Ajv {
     strict: false,
   });
   addFormats.default(ajv);
+  ajv.addFormat('date-time-input', isDateTimeInput);
   return ajv;
 }
 

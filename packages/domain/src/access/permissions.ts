@@ -1,0 +1,36 @@
+// Who may do what on each entity: the matrix the server enforces and the web app reads to show or
+// hide actions. Defaults follow the spec's route rule (/entity: the eight staff roles); the
+// overrides are the exceptions, as data.
+import type { Action } from '../define';
+import { ROLES, STAFF_AUTHORITIES, hasAnyAuthority, type Authority } from './roles';
+
+const DEFAULT_ACCESS: Record<Action, readonly Authority[]> = {
+  read: STAFF_AUTHORITIES,
+  create: STAFF_AUTHORITIES,
+  update: STAFF_AUTHORITIES,
+  delete: STAFF_AUTHORITIES,
+};
+
+const SUPERVISORS: readonly Authority[] = [ROLES.ADMIN, ROLES.MANAGER];
+
+/** Records of customers and their money are not deleted by agents or trainees. */
+const ENTITY_ACCESS_OVERRIDES: Readonly<Record<string, Partial<Record<Action, readonly Authority[]>>>> = {
+  client: { delete: SUPERVISORS },
+  bankAccount: { delete: SUPERVISORS },
+  transaction: { delete: SUPERVISORS },
+  transfer: { delete: SUPERVISORS },
+  balanceLog: { delete: SUPERVISORS },
+};
+
+/** The authorities that may perform `action` on the entity named `entity`. */
+export function entityAccess(entity: string, action: Action): readonly Authority[] {
+  return ENTITY_ACCESS_OVERRIDES[entity]?.[action] ?? DEFAULT_ACCESS[action];
+}
+
+/**
+ * The one access check shared by server and web.
+ * @example can(account.authorities, 'delete', 'client')
+ */
+export function can(authorities: readonly string[] | undefined, action: Action, entity: string): boolean {
+  return hasAnyAuthority(authorities, entityAccess(entity, action));
+}

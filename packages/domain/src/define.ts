@@ -1,0 +1,114 @@
+// Entity declarations and their normalised form. A declaration says only what is particular to
+// an entity; names, tables, columns, label keys and kind defaults are derived here, once.
+import { ENUMS, type EnumName } from './enums';
+import { KIND_DEFAULTS, type FieldKind } from './kinds';
+
+export interface FieldDef {
+  kind: FieldKind;
+  required?: boolean;
+  /** A literal default, or 'now' for date-times stamped on create. */
+  default?: string | number | boolean;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  /** For kind 'enum'. */
+  enum?: EnumName;
+  /** The values a generic form offers when fewer than the enum's (checkbook: IN_PROGRESS, DONE). */
+  formValues?: readonly string[];
+  /** For kinds 'ref' and 'refs': the target entity's name. */
+  ref?: string;
+  /** How a ref travels in JSON: `branchId: 5` (default) or `beneficiary: { id: 5 }`. */
+  refShape?: 'id' | 'object';
+  /** Part of the text that `_search` matches; kinds set the default. */
+  searchable?: boolean;
+  unique?: boolean;
+  /** Shown but never written through the generic API (computed or set by the server). */
+  readOnly?: boolean;
+  /** Hidden from the generic list (still in detail and form). */
+  list?: false;
+  /** Only when the spec's wording differs from `entities.<entity>.fields.<field>`. */
+  labelKey?: string;
+}
+
+export type Action = 'read' | 'create' | 'update' | 'delete';
+
+export interface EntityDef {
+  /** camelCase, unique: `bankAccount`. */
+  name: string;
+  /** Screen path segment under /entity: `bank-account`. */
+  route: string;
+  /** API resource: `bank-accounts` under `core/api` (or `api` for the gateway-side entities). */
+  resource: string;
+  apiBase?: 'core/api' | 'api';
+  /** The field that names a row for people (selects, links); the id when absent. */
+  label?: string;
+  fields: Record<string, FieldDef>;
+  /** Infinite scroll (Link header) instead of page buttons; 'none' lists without paging. */
+  paging?: 'pages' | 'infinite' | 'none';
+}
+
+export interface Field extends Omit<FieldDef, 'searchable'> {
+  name: string;
+  /** Database column (snake_case); refs end in `_id`. */
+  column: string;
+  searchable: boolean;
+  labelKey: string;
+}
+
+export interface Entity {
+  name: string;
+  route: string;
+  resource: string;
+  apiBase: 'core/api' | 'api';
+  /** `/core/api/branches` */
+  path: string;
+  table: string;
+  label: string;
+  labelKey: string;
+  paging: 'pages' | 'infinite' | 'none';
+  fields: readonly Field[];
+  field(name: string): Field | undefined;
+}
+
+/** Identity helper that keeps the literal types of a declaration. */
+export const defineEntity = <const E extends EntityDef>(def: E): E => def;
+
+export const snakeCase = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+
+function columnOf(name: string, def: FieldDef): string {
+  if (def.kind === 'ref') return snakeCase(name.replace(/Id$/, '')) + '_id';
+  return snakeCase(name);
+}
+
+export function normalizeEntity(def: EntityDef): Entity {
+  const fields: Field[] = Object.entries(def.fields).map(([name, field]) => {
+    const kindDefaults: { maxLength?: number; searchable: boolean } = KIND_DEFAULTS[field.kind];
+    const maxLength = field.maxLength ?? kindDefaults.maxLength;
+    return {
+      ...field,
+      name,
+      column: columnOf(name, field),
+      searchable: field.searchable ?? kindDefaults.searchable,
+      ...(maxLength !== undefined ? { maxLength } : {}),
+      ...(field.kind === 'enum' && field.default === undefined && field.enum && ENUMS[field.enum].default !== undefined
+        ? { default: ENUMS[field.enum].default }
+        : {}),
+      labelKey: field.labelKey ?? `entities.${def.name}.fields.${name}`,
+    };
+  });
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  const apiBase = def.apiBase ?? 'core/api';
+  return {
+    name: def.name,
+    route: def.route,
+    resource: def.resource,
+    apiBase,
+    path: `/${apiBase}/${def.resource}`,
+    table: snakeCase(def.name),
+    label: def.label ?? 'id',
+    labelKey: `entities.${def.name}.name`,
+    paging: def.paging ?? 'pages',
+    fields,
+    field: (name) => byName.get(name),
+  };
+}

@@ -1,0 +1,15 @@
+import { defineEntity } from '../define';
+
+export const branch = defineEntity({
+  name: 'branch',
+  route: 'branch',
+  resource: 'branches',
+  label: 'name',
+  fields: {
+    code: { kind: 'text', maxLength: 20 },
+    name: { kind: 'text' },
+    longitude: { kind: 'decimal' },
+    latitude: { kind: 'decimal' },
+    address: { kind: 'text' },
+  },
+});

@@ -1,0 +1,16 @@
+import { defineEntity } from '../define';
+
+export const cardOpposition = defineEntity({
+  name: 'cardOpposition',
+  route: 'card-opposition',
+  resource: 'card-oppositions',
+  label: 'cardNumber',
+  fields: {
+    cardNumber: { kind: 'text', maxLength: 30 },
+    createdAt: { kind: 'dateTime', default: 'now' },
+    comment: { kind: 'longText' },
+    oppositionStatus: { kind: 'enum', enum: 'demandStatus' },
+    bankAccountId: { kind: 'ref', ref: 'bankAccount' },
+    serenityUserId: { kind: 'ref', ref: 'serenityUser' },
+  },
+});

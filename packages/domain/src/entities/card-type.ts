@@ -1,0 +1,14 @@
+import { defineEntity } from '../define';
+
+export const cardType = defineEntity({
+  name: 'cardType',
+  route: 'card-type',
+  resource: 'card-types',
+  label: 'label',
+  fields: {
+    label: { kind: 'text' },
+    picture: { kind: 'image' },
+    createAt: { kind: 'dateTime', default: 'now' },
+    updateAt: { kind: 'dateTime' },
+  },
+});

@@ -1,0 +1,16 @@
+import { defineEntity } from '../define';
+
+export const checkOpposition = defineEntity({
+  name: 'checkOpposition',
+  route: 'check-opposition',
+  resource: 'check-oppositions',
+  label: 'checkNumber',
+  fields: {
+    checkNumber: { kind: 'text', maxLength: 30 },
+    createdAt: { kind: 'dateTime', default: 'now' },
+    comment: { kind: 'longText' },
+    demandStatus: { kind: 'enum', enum: 'demandStatus' },
+    bankAccountId: { kind: 'ref', ref: 'bankAccount' },
+    serenityUserId: { kind: 'ref', ref: 'serenityUser' },
+  },
+});

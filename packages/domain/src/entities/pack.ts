@@ -1,0 +1,20 @@
+import { defineEntity } from '../define';
+
+export const pack = defineEntity({
+  name: 'pack',
+  route: 'pack',
+  resource: 'packs',
+  label: 'label',
+  fields: {
+    label: { kind: 'text', required: true },
+    price: { kind: 'money', required: true, min: 0 },
+    picture: { kind: 'image' },
+    createdAt: { kind: 'dateTime', default: 'now' },
+    updatedAt: { kind: 'dateTime' },
+    description: { kind: 'longText' },
+    createdBy: { kind: 'text', maxLength: 50 },
+    // Replaces the original's fixed list of pack ids left out of the subscription selector.
+    hidden: { kind: 'bool', default: false },
+    serenityServices: { kind: 'refs', ref: 'serenityServices' },
+  },
+});

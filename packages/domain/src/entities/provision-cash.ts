@@ -1,0 +1,22 @@
+import { defineEntity } from '../define';
+
+/** A cash provision: money from an account made available to a beneficiary at a branch. */
+export const provisionCash = defineEntity({
+  name: 'provisionCash',
+  route: 'provision-cash',
+  resource: 'provision-cashes',
+  fields: {
+    motifProvision: { kind: 'text' },
+    amount: { kind: 'money' },
+    demandStatus: { kind: 'enum', enum: 'provisionStatus' },
+    codeotp: { kind: 'text', maxLength: 20, searchable: false },
+    key: { kind: 'text', maxLength: 64, searchable: false },
+    executionDate: { kind: 'dateTime' },
+    createdAt: { kind: 'dateTime', default: 'now' },
+    updatedAt: { kind: 'dateTime' },
+    motif: { kind: 'longText' },
+    beneficiaryCashId: { kind: 'ref', ref: 'beneficiaryCash' },
+    bankAccountId: { kind: 'ref', ref: 'bankAccount' },
+    branchId: { kind: 'ref', ref: 'branch' },
+  },
+});

@@ -1,0 +1,20 @@
+import { defineEntity } from '../define';
+
+export const smsSubscription = defineEntity({
+  name: 'smsSubscription',
+  route: 'sms-subscription',
+  resource: 'sms-subscriptions',
+  label: 'fullName',
+  fields: {
+    fullName: { kind: 'text' },
+    iban: { kind: 'rib', required: true },
+    phoneNumber: { kind: 'phone', required: true },
+    priceService: { kind: 'money' },
+    comment: { kind: 'longText' },
+    createdAt: { kind: 'dateTime', default: 'now' },
+    updatedAt: { kind: 'dateTime' },
+    demandStatus: { kind: 'enum', enum: 'demandStatus' },
+    clientId: { kind: 'ref', ref: 'client' },
+    notityTypes: { kind: 'refs', ref: 'notityType' },
+  },
+});

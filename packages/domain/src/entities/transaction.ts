@@ -1,0 +1,25 @@
+import { defineEntity } from '../define';
+
+export const transaction = defineEntity({
+  name: 'transaction',
+  route: 'transaction',
+  resource: 'transactions',
+  label: 'transactionNumber',
+  fields: {
+    transactionNumber: { kind: 'text', maxLength: 40 },
+    amount: { kind: 'money' },
+    additionalLabel: { kind: 'text' },
+    label: { kind: 'text' },
+    transactionDate: { kind: 'dateTime' },
+    direction: { kind: 'enum', enum: 'transactionDirection' },
+    imputationDate: { kind: 'dateTime' },
+    valueDate: { kind: 'dateTime' },
+    conterpartyBankAccountNumber: { kind: 'text', maxLength: 34 },
+    beforeBalance: { kind: 'money' },
+    afterBalance: { kind: 'money' },
+    statusTransaction: { kind: 'enum', enum: 'demandStatus' },
+    statusNotification: { kind: 'text', maxLength: 30 },
+    bankAccountId: { kind: 'ref', ref: 'bankAccount' },
+    transactionTypeId: { kind: 'ref', ref: 'transactionType' },
+  },
+});

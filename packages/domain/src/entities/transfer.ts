@@ -1,0 +1,18 @@
+import { defineEntity } from '../define';
+
+export const transfer = defineEntity({
+  name: 'transfer',
+  route: 'transfer',
+  resource: 'transfers',
+  fields: {
+    amount: { kind: 'money' },
+    execDate: { kind: 'dateTime' },
+    createdAt: { kind: 'dateTime', default: 'now' },
+    updateAp: { kind: 'dateTime' },
+    comment: { kind: 'longText' },
+    demandStatus: { kind: 'enum', enum: 'demandStatus' },
+    bankAccountId: { kind: 'ref', ref: 'bankAccount' },
+    beneficiaryId: { kind: 'ref', ref: 'beneficiary' },
+    serenityUserId: { kind: 'ref', ref: 'serenityUser' },
+  },
+});

@@ -1,0 +1,78 @@
+// Compares two schema models and writes the SQL that takes a database from the first to the
+// second: the migration generator's core (see scripts/db-migration.ts).
+import { quote, type ColumnModel, type SchemaModel, type TableModel } from './schema';
+
+const fkName = (table: string, column: string) => quote(`${table}_${column}_fk`);
+
+function columnSql(name: string, column: ColumnModel): string {
+  return [quote(name), column.type, column.notNull ? 'not null' : '', column.default ? `default ${column.default}` : '']
+    .filter(Boolean)
+    .join(' ');
+}
+
+function referencesSql(target: string): string {
+  const [, table, rest] = /^(\w+)(.*)$/.exec(target)!;
+  return `${quote(table!)}${rest}`;
+}
+
+function createTable(name: string, table: TableModel): string {
+  const lines = Object.entries(table.columns).map(([column, model]) => `  ${columnSql(column, model)}`);
+  lines.push(`  primary key (${table.primaryKey.map(quote).join(', ')})`);
+  return `create table ${quote(name)} (\n${lines.join(',\n')}\n);`;
+}
+
+function addForeignKey(table: string, column: string, target: string): string {
+  return `alter table ${quote(table)} add constraint ${fkName(table, column)} foreign key (${quote(column)}) references ${referencesSql(target)};`;
+}
+
+/** SQL statements (in a safe order) that turn `from` into `to`; empty when they are the same. */
+export function diffSchema(from: SchemaModel, to: SchemaModel): string[] {
+  const creates: string[] = [];
+  const alters: string[] = [];
+  const foreignKeys: string[] = [];
+  const drops: string[] = [];
+
+  for (const [name, table] of Object.entries(to.tables)) {
+    const before = from.tables[name];
+    if (!before) {
+      creates.push(createTable(name, table));
+      for (const [column, model] of Object.entries(table.columns)) {
+        if (model.references) foreignKeys.push(addForeignKey(name, column, model.references));
+      }
+      continue;
+    }
+    for (const [column, model] of Object.entries(table.columns)) {
+      const old = before.columns[column];
+      if (!old) {
+        alters.push(`alter table ${quote(name)} add column ${columnSql(column, model)};`);
+        if (model.references) foreignKeys.push(addForeignKey(name, column, model.references));
+        continue;
+      }
+      const target = `alter table ${quote(name)} alter column ${quote(column)}`;
+      if (old.type !== model.type) alters.push(`${target} type ${model.type} using ${quote(column)}::${model.type};`);
+      if (old.default !== model.default)
+        alters.push(model.default ? `${target} set default ${model.default};` : `${target} drop default;`);
+      if (old.notNull !== model.notNull) alters.push(`${target} ${model.notNull ? 'set' : 'drop'} not null;`);
+      if (old.references !== model.references) {
+        if (old.references) alters.push(`alter table ${quote(name)} drop constraint ${fkName(name, column)};`);
+        if (model.references) foreignKeys.push(addForeignKey(name, column, model.references));
+      }
+    }
+    for (const column of Object.keys(before.columns)) {
+      if (!(column in table.columns)) drops.push(`alter table ${quote(name)} drop column ${quote(column)};`);
+    }
+  }
+  for (const name of Object.keys(from.tables)) {
+    if (!(name in to.tables)) drops.push(`drop table ${quote(name)};`);
+  }
+
+  const indexDrops: string[] = [];
+  const indexCreates: string[] = [];
+  for (const [name, sql] of Object.entries(from.indexes)) {
+    if (to.indexes[name] !== sql) indexDrops.push(`drop index if exists ${quote(name)};`);
+  }
+  for (const [name, sql] of Object.entries(to.indexes)) {
+    if (from.indexes[name] !== sql) indexCreates.push(`${sql};`);
+  }
+  return [...indexDrops, ...creates, ...alters, ...foreignKeys, ...indexCreates, ...drops];
+}

@@ -1,0 +1,257 @@
+// EntityService: list, search, get, create, update and delete for any entity of the registry,
+// in plain parameterised SQL derived from its declaration (one service, every entity).
+import type { Entity, Field } from '@bank/domain';
+import type { Database, Queryable } from '../db/database';
+import { joinTableOf, quote, searchExpression } from '../db/schema';
+import { HttpProblem, notFound } from '../problem';
+import { FIELD_IO } from './columns';
+import { Params, criteriaOf, likeEscape, orderOf, pagingOf, type Query } from './list-query';
+
+export type Row = Record<string, unknown> & { id: number; version: number };
+
+export interface Page {
+  rows: Row[];
+  total: number;
+  page: number;
+  size: number;
+}
+
+interface DatabaseError {
+  code?: string;
+  constraint?: string;
+  table?: string;
+}
+
+export class EntityService {
+  private readonly selectList: string;
+  private readonly manyToMany: Field[];
+
+  constructor(
+    readonly entity: Entity,
+    private readonly db: Database,
+  ) {
+    const columns = ['t.id', 't.version', ...entity.fields.flatMap((f) => FIELD_IO[f.kind].select(f, 't'))];
+    this.selectList = columns.join(', ');
+    this.manyToMany = entity.fields.filter((f) => f.kind === 'refs');
+  }
+
+  private get table() {
+    return quote(this.entity.table);
+  }
+
+  async list(query: Query, defaultSort = 'id,asc'): Promise<Page> {
+    const params = new Params();
+    const where = criteriaOf(this.entity, query, params);
+    return this.page(query, params, where, orderOf(this.entity, query, defaultSort));
+  }
+
+  /** Text search over the searchable fields (accent- and case-insensitive), plus exact id match. */
+  async search(text: string, query: Query): Promise<Page> {
+    const params = new Params();
+    const where = criteriaOf(this.entity, query, params);
+    const expression = searchExpression(this.entity, 't');
+    const needle = text.trim();
+    const idMatch = /^\d{1,15}$/.test(needle) ? params.add(Number(needle)) : undefined;
+    const alternatives: string[] = [];
+    if (expression) alternatives.push(`${expression} like search_fold(${params.add(`%${likeEscape(needle)}%`)}::text)`);
+    if (idMatch) alternatives.push(`t.id = ${idMatch}`);
+    if (alternatives.length === 0) return { rows: [], total: 0, ...pagingOf(query) };
+    where.push(`(${alternatives.join(' or ')})`);
+    // Best matches first: the id itself, then texts starting with the words, then the rest.
+    // Order-only parameters come after the filter's, so the count query can take a prefix of them.
+    const whereParams = params.values.length;
+    let order: string;
+    if (query.sort) {
+      order = orderOf(this.entity, query, 'id,asc');
+    } else {
+      const ranks = idMatch ? [`case when t.id = ${idMatch} then 0 else 1 end`] : [];
+      if (expression) {
+        const prefix = params.add(`${likeEscape(needle)}%`);
+        ranks.push(`case when ${expression} like search_fold(${prefix}::text) then 0 else 1 end`);
+      }
+      order = [...ranks, 't.id asc'].join(', ');
+    }
+    return this.page(query, params, where, order, whereParams);
+  }
+
+  private async page(
+    query: Query,
+    params: Params,
+    where: string[],
+    order: string,
+    whereParams = params.values.length,
+  ): Promise<Page> {
+    const { page, size } = pagingOf(query);
+    const filter = where.length > 0 ? `where ${where.join(' and ')}` : '';
+    const countParams = params.values.slice(0, whereParams);
+    const limit = params.add(size);
+    const offset = params.add(page * size);
+    const [rows, [count]] = await Promise.all([
+      this.db.query<Row>(
+        `select ${this.selectList} from ${this.table} t ${filter} order by ${order} limit ${limit} offset ${offset}`,
+        params.values,
+      ),
+      this.db.query<{ total: number }>(`select count(*)::int as total from ${this.table} t ${filter}`, countParams),
+    ]);
+    await this.attachManyToMany(this.db, rows);
+    return { rows: rows.map((row) => this.shape(row)), total: count!.total, page, size };
+  }
+
+  async get(id: number, db: Queryable = this.db): Promise<Row> {
+    const rows = await db.query<Row>(`select ${this.selectList} from ${this.table} t where t.id = $1`, [id]);
+    if (rows.length === 0) throw notFound(`No ${this.entity.name} with id ${id}`);
+    await this.attachManyToMany(db, rows);
+    return this.shape(rows[0]!);
+  }
+
+  async create(body: Record<string, unknown>): Promise<Row> {
+    if (body.id !== undefined && body.id !== null) {
+      throw new HttpProblem(400, {
+        message: 'error.idexists',
+        detail: `A new ${this.entity.name} cannot already have an id`,
+        appError: { key: 'error.idexists', params: this.entity.name },
+      });
+    }
+    const values: Record<string, unknown> = {};
+    for (const field of this.entity.fields) {
+      if (field.readOnly) continue;
+      const absent = body[field.name] === undefined || body[field.name] === null;
+      if (absent && field.default !== undefined) continue; // the column default applies
+      Object.assign(values, FIELD_IO[field.kind].write(field, body));
+    }
+    return this.write(async (tx) => {
+      const columns = Object.keys(values);
+      const params = new Params();
+      const sql = columns.length
+        ? `insert into ${this.table} (${columns.map(quote).join(', ')}) values (${columns.map((c) => params.add(values[c])).join(', ')}) returning id`
+        : `insert into ${this.table} default values returning id`;
+      const [{ id }] = (await tx.query<{ id: number }>(sql, params.values)) as [{ id: number }];
+      await this.writeManyToMany(tx, id, body);
+      return this.get(id, tx);
+    });
+  }
+
+  /** Full update (PUT): every field takes the body's value; absent secrets and many-to-many lists are kept. */
+  async update(id: number, body: Record<string, unknown>): Promise<Row> {
+    if (body.id === undefined || body.id === null) {
+      throw new HttpProblem(400, {
+        message: 'error.idnull',
+        detail: 'The body must carry the id',
+        appError: { key: 'error.idnull', params: this.entity.name },
+      });
+    }
+    if (body.id !== id) {
+      throw new HttpProblem(400, {
+        message: 'error.idinvalid',
+        detail: 'The id of the body differs from the id of the address',
+        appError: { key: 'error.idinvalid', params: this.entity.name },
+      });
+    }
+    const values: Record<string, unknown> = {};
+    for (const field of this.entity.fields) {
+      if (!field.readOnly) Object.assign(values, FIELD_IO[field.kind].write(field, body));
+    }
+    return this.write(async (tx) => {
+      const params = new Params();
+      const sets = Object.keys(values).map((c) => `${quote(c)} = ${params.add(values[c])}`);
+      sets.push('version = version + 1');
+      const conditions = [`id = ${params.add(id)}`];
+      if (typeof body.version === 'number') conditions.push(`version = ${params.add(body.version)}`);
+      const updated = await tx.query(
+        `update ${this.table} set ${sets.join(', ')} where ${conditions.join(' and ')} returning id`,
+        params.values,
+      );
+      if (updated.length === 0) {
+        await this.get(id, tx); // 404 when it does not exist
+        throw new HttpProblem(409, {
+          message: 'error.concurrencyFailure',
+          detail: 'Someone else changed this record since you opened it; reload it and try again',
+          appError: { key: 'error.concurrencyFailure', params: this.entity.name },
+        });
+      }
+      await this.writeManyToMany(tx, id, body);
+      return this.get(id, tx);
+    });
+  }
+
+  async remove(id: number): Promise<void> {
+    try {
+      const deleted = await this.db.query(`delete from ${this.table} where id = $1 returning id`, [id]);
+      if (deleted.length === 0) throw notFound(`No ${this.entity.name} with id ${id}`);
+    } catch (error) {
+      const dbError = error as DatabaseError;
+      if (dbError.code !== '23503') throw error;
+      throw new HttpProblem(409, {
+        message: 'error.referenced',
+        detail: `This ${this.entity.name} is still used by ${dbError.table ?? 'other records'} and cannot be deleted`,
+        appError: { key: 'error.referenced', params: this.entity.name },
+      });
+    }
+  }
+
+  /** Runs a write in a transaction, turning constraint violations on our columns into field errors. */
+  private async write<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction(work);
+    } catch (error) {
+      const dbError = error as DatabaseError;
+      const violation = { '23503': 'NotFound', '23505': 'Unique' }[dbError.code ?? ''];
+      if (!violation) throw error;
+      const column = dbError.constraint?.replace(new RegExp(`^${this.entity.table}_`), '').replace(/_(fk|key)$/, '');
+      const field =
+        this.entity.fields.find((f) => f.column === column) ??
+        this.manyToMany.find((f) => dbError.table?.startsWith(`${this.entity.table}_${f.column}`));
+      throw new HttpProblem(400, {
+        message: 'error.validation',
+        detail:
+          violation === 'Unique' ? 'A record with the same value already exists' : 'A linked record does not exist',
+        fieldErrors: [{ objectName: this.entity.name, field: field?.name ?? 'body', message: violation }],
+      });
+    }
+  }
+
+  private async writeManyToMany(tx: Queryable, id: number, body: Record<string, unknown>): Promise<void> {
+    for (const field of this.manyToMany) {
+      const items = body[field.name] as Array<{ id: number }> | null | undefined;
+      if (items === undefined) continue;
+      const join = joinTableOf(this.entity, field);
+      await tx.query(`delete from ${quote(join.table)} where ${quote(join.ownerColumn)} = $1`, [id]);
+      const ids = [...new Set((items ?? []).map((item) => item.id))];
+      if (ids.length > 0) {
+        await tx.query(
+          `insert into ${quote(join.table)} (${quote(join.ownerColumn)}, ${quote(join.targetColumn)}) select $1, unnest($2::bigint[])`,
+          [id, ids],
+        );
+      }
+    }
+  }
+
+  /** Loads every many-to-many list of a page in one query per field (never one per row). */
+  private async attachManyToMany(db: Queryable, rows: Row[]): Promise<void> {
+    if (rows.length === 0) return;
+    const ids = rows.map((r) => r.id);
+    for (const field of this.manyToMany) {
+      const join = joinTableOf(this.entity, field);
+      const labelField = join.target.label === 'id' ? undefined : join.target.field(join.target.label);
+      const label = labelField ? `x.${quote(labelField.column)}` : 'x.id::text';
+      const links = await db.query<{ owner: number; id: number; label: string }>(
+        `select j.${quote(join.ownerColumn)} as owner, x.id, ${label} as label
+           from ${quote(join.table)} j join ${quote(join.target.table)} x on x.id = j.${quote(join.targetColumn)}
+          where j.${quote(join.ownerColumn)} = any($1::bigint[]) order by x.id`,
+        [ids],
+      );
+      for (const row of rows)
+        row[field.name] = links.filter((l) => l.owner === row.id).map(({ id, label }) => ({ id, label }));
+    }
+  }
+
+  /** Object-shaped refs travel as `{ id }` (spec part 1 §3, BeneficiaryLog). */
+  private shape(row: Row): Row {
+    for (const field of this.entity.fields) {
+      if (field.kind === 'ref' && field.refShape === 'object') {
+        row[field.name] = row[field.name] === null ? null : { id: row[field.name] };
+      }
+    }
+    return row;
+  }
+}
