@@ -87,7 +87,11 @@ describe.each(ENTITIES.map((e) => [e.name, e] as const))('%s', (_name, entity) =
     const read = await t.app.inject({ url: `${entity.path}/${row.id}`, headers });
     expect(read.json()).toEqual(row);
 
-    const changed: Record<string, unknown> = { ...(await sampleBody(entity, counter++)), id: row.id, version: row.version };
+    const changed: Record<string, unknown> = {
+      ...(await sampleBody(entity, counter++)),
+      id: row.id,
+      version: row.version,
+    };
     const updated = await t.app.inject({ method: 'PUT', url: `${entity.path}/${row.id}`, headers, payload: changed });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().version).toBe(row.version + 1);

@@ -21,6 +21,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     });
   }
 
+  // The static plugin treats "/" as a directory listing; the home page is the app itself.
+  if (hasWebApp) app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';

@@ -1,0 +1,119 @@
+// Journeys of the foundation: every demo account signs in, errors show, deep links survive the
+// detour through /login, sign-out, language switch, and the not-authorized page.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '@bank/domain';
+import { launchBrowser, openPage, screenshot } from './support';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function signIn(page: Page, login: string, password = login): Promise<void> {
+  await page.getByLabel("Nom d'utilisateur").fill(login);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+describe('sign-in', () => {
+  it.each(DEMO_ACCOUNTS.map((a) => [a.login, a] as const))('%s signs in and sees its name', async (login, account) => {
+    const { context, page, consoleErrors } = await openPage(browser);
+    await page.goto('/');
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { name: 'Connexion' }).waitFor();
+    await signIn(page, login);
+    const welcome = page.getByTestId('home-welcome');
+    await welcome.waitFor();
+    expect(await welcome.textContent()).toContain(login);
+    expect(await welcome.textContent()).toContain(account.lastName);
+    expect(await page.getByTestId('admin-menu').count()).toBe(login === 'admin' ? 1 : 0);
+    if (login === 'manager' || login === 'admin') await screenshot(page, `home-${login}`);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows an error for a wrong password and stays on /login', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/login');
+    await signIn(page, 'manager', 'not-the-password');
+    const error = page.getByTestId('login-error');
+    await error.waitFor();
+    expect(await error.textContent()).toMatch(/Échec de la connexion/);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await screenshot(page, 'login-wrong-password');
+    await context.close();
+  });
+
+  it('shows both required messages when the fields are empty', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByText("Le nom d'utilisateur ne peut pas être vide !").waitFor();
+    await page.getByText('Le mot de passe ne peut pas être vide !').waitFor();
+    await screenshot(page, 'login-empty-fields');
+    await context.close();
+  });
+
+  it('brings a signed-out user back to the deep link after signing in', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/account/settings');
+    await page.waitForURL('**/login');
+    await signIn(page, 'manager');
+    await page.waitForURL('**/account/settings');
+    await page.getByRole('textbox', { name: /Email/i }).waitFor();
+    await context.close();
+  });
+
+  it('signs out and says so', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/login');
+    await signIn(page, 'stagiaire');
+    await page.getByTestId('home-welcome').waitFor();
+    await page.getByTestId('account-menu').click();
+    await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+    await page.getByText('Déconnexion réussie !').waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('jhi-authenticationToken'))).toBeNull();
+    await page.goto('/');
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it('switches the visible labels to English and keeps the choice in the session', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/login');
+    await page.getByTestId('language-picker').click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await screenshot(page, 'login-english');
+    await context.close();
+  });
+
+  it('shows the not-authorized message to a non-administrator on /admin', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/login');
+    await signIn(page, 'agentsaisie');
+    await page.getByTestId('home-welcome').waitFor();
+    await page.goto('/admin/health');
+    const alert = page.getByTestId('not-authorized');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain("Vous n'êtes pas autorisé à accéder à cette page.");
+    await screenshot(page, 'not-authorized');
+    await context.close();
+  });
+
+  it('shows the administrator the health page from the admin menu', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/login');
+    await signIn(page, 'admin');
+    await page.getByTestId('admin-menu').click();
+    await page.getByRole('menuitem', { name: /Santé/ }).click();
+    await page.getByTestId('health-db').waitFor();
+    expect(await page.getByTestId('health-status').textContent()).toContain('OPÉRATIONNEL');
+    await screenshot(page, 'admin-health');
+    await context.close();
+  });
+});

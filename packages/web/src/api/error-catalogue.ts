@@ -1,0 +1,111 @@
+// The error catalogue (spec part 1 section 8): what a failed or successful call tells the user.
+// Pure functions over the answer; the http client shows their result as toasts.
+import { APP_HEADERS, type FieldError } from '@bank/domain';
+import { HttpError } from './http-error';
+
+/** The part of an i18next instance the catalogue needs. */
+export interface Translator {
+  t(key: string, options?: Record<string, unknown>): string;
+  exists(key: string): boolean;
+}
+
+type Params = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Translates `text` when it is a known key, else shows it as it came (raw server text). */
+function translate(i18n: Translator, text: string, params?: Params): string {
+  return i18n.exists(text) ? i18n.t(text, params) : text;
+}
+
+/** Header params travel URL-encoded ('+' for spaces), as JHipster's HeaderUtil sends them. */
+function decodeParam(value: string | null): string | undefined {
+  if (value === null) return undefined;
+  try {
+    return decodeURIComponent(value.replace(/\+/g, ' '));
+  } catch {
+    return value;
+  }
+}
+
+function paramsOf(value: unknown): Params {
+  if (isRecord(value)) return value;
+  if (value === undefined || value === null) return {};
+  return { param: value, params: value };
+}
+
+/** The body's message (an i18n key, with its params), else its detail or title, else a raw text body. */
+function responseMessage(i18n: Translator, body: unknown): string | null {
+  if (typeof body === 'string') return body.trim() === '' ? null : body;
+  if (!isRecord(body)) return null;
+  for (const field of ['message', 'detail', 'title', 'error'] as const) {
+    const value = body[field];
+    if (typeof value === 'string' && value.trim() !== '') return translate(i18n, value, paramsOf(body.params));
+  }
+  return null;
+}
+
+/** A label from the catalogue, or the raw name when the catalogue has none. */
+function label(i18n: Translator, key: string, fallback: string): string {
+  return i18n.exists(key) ? i18n.t(key) : fallback;
+}
+
+function entityName(i18n: Translator, entity: string | undefined): string {
+  return entity ? label(i18n, `entities.${entity}.name`, entity) : '';
+}
+
+function fieldName(i18n: Translator, error: FieldError): string {
+  // 'lines[3].amount' → 'lines[].amount': one label per field, whatever the index.
+  const field = error.field.replace(/\[\d*\]/g, '[]');
+  return label(i18n, `entities.${error.objectName}.fields.${field}`, field);
+}
+
+function badRequest(i18n: Translator, error: HttpError): string[] {
+  const appError = error.headers?.get(APP_HEADERS.error);
+  if (appError) {
+    const entity = decodeParam(error.headers?.get(APP_HEADERS.params) ?? null);
+    return [translate(i18n, appError, { entityName: entityName(i18n, entity) })];
+  }
+  const fieldErrors = isRecord(error.body) ? error.body.fieldErrors : undefined;
+  if (Array.isArray(fieldErrors) && fieldErrors.length > 0) {
+    return (fieldErrors as FieldError[]).map((fieldError) =>
+      i18n.t('error.field', { fieldName: fieldName(i18n, fieldError) }),
+    );
+  }
+  return [responseMessage(i18n, error.body) ?? i18n.t('error.unknown')];
+}
+
+/**
+ * The toast texts for a failed call; `ownMessage` (an i18n key) is the call's own and wins.
+ * @example describeFailure(new HttpError(404), i18n) → ['Not found']
+ */
+export function describeFailure(error: unknown, i18n: Translator, ownMessage?: string): string[] {
+  if (ownMessage) return [translate(i18n, ownMessage)];
+  if (!(error instanceof HttpError) || error.status === null) {
+    const message = error instanceof Error ? error.message : '';
+    return [message ? translate(i18n, message) : i18n.t('error.unknown')];
+  }
+  switch (error.status) {
+    case 0:
+      return [i18n.t('error.server.not.reachable')];
+    case 400:
+      return badRequest(i18n, error);
+    case 404:
+      return [i18n.t('error.url.not.found')];
+    default:
+      return [responseMessage(i18n, error.body) ?? i18n.t('error.unknown')];
+  }
+}
+
+/**
+ * The success toast for an answer, or null: the call's own message wins, else the X-App-Alert
+ * header translated with X-App-Params as `param`.
+ */
+export function describeSuccess(headers: Headers | null, i18n: Translator, ownMessage?: string): string | null {
+  if (ownMessage) return translate(i18n, ownMessage);
+  const alert = headers?.get(APP_HEADERS.alert);
+  if (!alert) return null;
+  return translate(i18n, alert, { param: decodeParam(headers?.get(APP_HEADERS.params) ?? null) ?? '' });
+}

@@ -1,0 +1,45 @@
+// Sign-in and the session (spec part 1 section 7.1): POST api/authenticate, GET api/account.
+import { queryOptions } from '@tanstack/react-query';
+import { request } from './http-client';
+import { isHttpError } from './http-error';
+import { clearToken, getToken, storeToken } from './token-storage';
+import type { Account, Credentials } from './types';
+
+export const sessionKey = ['session'] as const;
+
+/**
+ * The signed-in account, or null when signed out. A 401 here is silent and drops a stale token;
+ * without a token the answer is known, so no call (and no 401 in the browser console).
+ */
+export async function fetchSession(signal?: AbortSignal): Promise<Account | null> {
+  if (!getToken()) return null;
+  try {
+    return (await request<Account>('api/account', { signal, quietStatuses: [401] })).data;
+  } catch (error) {
+    if (!isHttpError(error, 401)) throw error;
+    clearToken();
+    return null;
+  }
+}
+
+/** Fetched at start and kept until sign-in or sign-out replaces it. */
+export function sessionQuery() {
+  return queryOptions({
+    queryKey: sessionKey,
+    queryFn: ({ signal }) => fetchSession(signal),
+    staleTime: Infinity,
+  });
+}
+
+/** Stores the token from the Authorization header (or the body's id_token); a 401 is left to the sign-in page. */
+export async function authenticate(credentials: Credentials): Promise<void> {
+  const { headers, data } = await request<{ id_token?: string } | null>('api/authenticate', {
+    method: 'POST',
+    body: credentials,
+    quietStatuses: [401],
+  });
+  const bearer = /^Bearer (.+)$/.exec(headers.get('Authorization') ?? '')?.[1];
+  const token = bearer ?? data?.id_token;
+  if (!token) throw new Error('login.messages.error.authentication');
+  storeToken(token, credentials.rememberMe);
+}

@@ -1,0 +1,17 @@
+// Environment ribbon (spec part 1 section 2.1): the profile's environment, outside production only.
+import { Badge } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { profileQuery } from '../api/management';
+
+export function Ribbon() {
+  const { t } = useTranslation();
+  const { data: profile } = useQuery(profileQuery());
+  const environment = profile && !profile.inProduction ? (profile.ribbonEnv ?? profile.activeProfiles[0]) : null;
+  if (!environment) return null;
+  return (
+    <Badge color="orange" variant="filled" radius="sm" data-testid="ribbon">
+      {t(`global.ribbon.${environment}`, { defaultValue: environment })}
+    </Badge>
+  );
+}

@@ -1,0 +1,94 @@
+import { ROLES, TOKEN_STORAGE_KEY } from '@bank/domain';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../app/routes';
+import { i18n } from '../i18n/i18n';
+import { account, json, renderRoutes, stubFetch } from '../test/render';
+
+const manager = account('manager', [ROLES.MANAGER]);
+
+function serve(password: string) {
+  const stub = stubFetch({
+    'POST /api/authenticate': () => {
+      const body = JSON.parse(String(stub.calls.at(-1)?.body)) as { password: string };
+      return body.password === password
+        ? json({ id_token: 'jwt' }, 200, { Authorization: 'Bearer jwt' })
+        : json({ status: 401, title: 'Unauthorized', message: 'error.http.401' }, 401);
+    },
+    'GET /api/account': () => json(manager),
+    'GET /management/info': () => json({ activeProfiles: ['dev'], ribbonEnv: 'dev', inProduction: false }),
+  });
+  vi.stubGlobal('fetch', stub.fetchStub);
+  return stub;
+}
+
+function fill(username: string, password: string) {
+  fireEvent.change(screen.getByLabelText('Username'), { target: { value: username } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('sign-in page', () => {
+  it('shows the title, the two fields and no remember-me', async () => {
+    serve('manager');
+    renderRoutes(routes, { path: '/login' });
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByLabelText('Username')).toBeTruthy();
+    expect(screen.getByLabelText('Password')).toBeTruthy();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it('says both fields are empty at once, without calling the server', async () => {
+    const { calls } = serve('manager');
+    renderRoutes(routes, { path: '/login' });
+    fill('', '');
+    expect(await screen.findByText('Username cannot be empty!')).toBeTruthy();
+    expect(screen.getByText('Password cannot be empty!')).toBeTruthy();
+    expect(calls.some((call) => call.url.includes('authenticate'))).toBe(false);
+  });
+
+  it('says it in French, and switches the message with the language', async () => {
+    await i18n.changeLanguage('fr');
+    serve('manager');
+    renderRoutes(routes, { path: '/login' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByText("Le nom d'utilisateur ne peut pas être vide !")).toBeTruthy();
+    expect(screen.getByText('Le mot de passe ne peut pas être vide !')).toBeTruthy();
+    await i18n.changeLanguage('en');
+    expect(await screen.findByText('Username cannot be empty!')).toBeTruthy();
+  });
+
+  it('shows a visible error for a wrong password and stays signed out', async () => {
+    serve('manager');
+    const { router } = renderRoutes(routes, { path: '/login' });
+    await screen.findByRole('heading', { name: 'Sign in' });
+    fill('manager', 'wrong');
+    expect(await screen.findByText('Failed to sign in! Please check your credentials and try again.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('signs in without remember-me and returns to the page that was asked for', async () => {
+    const { calls } = serve('manager');
+    const { router } = renderRoutes(routes, { path: '/account/password' });
+    await screen.findByRole('heading', { name: 'Sign in' });
+    fill('manager', 'manager');
+    expect(await screen.findByRole('heading', { name: 'Password for [manager]' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/account/password');
+    const sent = calls.find((call) => call.url === '/api/authenticate');
+    expect(JSON.parse(String(sent?.body))).toMatchObject({ rememberMe: false });
+    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe('jwt');
+    await waitFor(() =>
+      expect(calls.find((call) => call.url === '/api/account')?.headers.get('Authorization')).toBe('Bearer jwt'),
+    );
+  });
+
+  it('sends an already signed-in user on to home', async () => {
+    serve('manager');
+    renderRoutes(routes, { path: '/login', session: manager });
+    expect(await screen.findByText('You are logged in as user "manager".')).toBeTruthy();
+    expect(screen.getByText('Hello Moussa Ndiaye.')).toBeTruthy();
+  });
+});

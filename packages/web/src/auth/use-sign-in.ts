@@ -1,0 +1,23 @@
+// Sign-in: store the token, then fetch the session that the guards and the header read.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { authenticate, sessionQuery } from '../api/session';
+import { clearToken } from '../api/token-storage';
+import type { Account, Credentials } from '../api/types';
+import { setAuthNotice } from './auth-notice';
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (credentials: Credentials): Promise<Account> => {
+      await authenticate(credentials);
+      const account = await queryClient.fetchQuery({ ...sessionQuery(), staleTime: 0 });
+      if (!account?.activated) {
+        clearToken();
+        queryClient.setQueryData(sessionQuery().queryKey, null);
+        throw new Error('login.messages.error.authentication');
+      }
+      setAuthNotice(null);
+      return account;
+    },
+  });
+}

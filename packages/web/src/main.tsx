@@ -1,0 +1,5 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { start } from './app/start';
+
+void start(document.getElementById('root')!);

@@ -1,0 +1,2 @@
+// The administration group (lazy chunk); the other admin screens come with their issues.
+export { HealthPage } from './HealthPage';

@@ -1,0 +1,62 @@
+// Renders routes inside the app's providers, with a chosen session and no network for it.
+import { render } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { sessionKey } from '../api/session';
+import type { Account } from '../api/types';
+import { Providers } from '../app/Providers';
+import { createQueryClient } from '../app/query-client';
+
+export function account(login: string, authorities: string[]): Account {
+  return {
+    id: 1,
+    login,
+    firstName: 'Moussa',
+    lastName: 'Ndiaye',
+    email: `${login}@bank.sn`,
+    activated: true,
+    langKey: 'en',
+    authorities,
+  };
+}
+
+interface RenderOptions {
+  path?: string;
+  session?: Account | null;
+  queryClient?: QueryClient;
+}
+
+export function renderRoutes(
+  routes: RouteObject[],
+  { path = '/', session = null, queryClient = createQueryClient() }: RenderOptions = {},
+) {
+  queryClient.setQueryData(sessionKey, session);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...view, router, queryClient };
+}
+
+/** A fetch stub answering from a table of `METHOD path` → Response factory; records every call. */
+export function stubFetch(answers: Record<string, () => Response>) {
+  const calls: { method: string; url: string; headers: Headers; body: unknown }[] = [];
+  const fetchStub = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    const method = init.method ?? 'GET';
+    calls.push({ method, url, headers: new Headers(init.headers), body: init.body });
+    const answer = answers[`${method} ${url.replace(/\?.*$/, '')}`];
+    if (!answer) throw new TypeError('Failed to fetch');
+    return answer();
+  };
+  return { fetchStub, calls };
+}
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json', ...headers },
+  });
+}

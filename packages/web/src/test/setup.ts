@@ -1,0 +1,40 @@
+// Vitest set-up for the web project (jsdom): what Mantine expects of a browser, i18n with the
+// real catalogues in English, and a clean DOM and storage after each test.
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeAll } from 'vitest';
+import en from '../../public/i18n/en.json';
+import fr from '../../public/i18n/fr.json';
+import { i18n, initI18n } from '../i18n/i18n';
+
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+Element.prototype.scrollIntoView ??= () => {};
+
+beforeAll(async () => {
+  if (!i18n.isInitialized) {
+    await initI18n({ locale: 'en', resources: { en: { translation: en }, fr: { translation: fr } } });
+  }
+});
+
+afterEach(async () => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
+});
