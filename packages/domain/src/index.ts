@@ -10,3 +10,5 @@ export * from './define';
 export * from './enums';
 export * from './entities';
 export * from './validate/entity-schema';
+export * from './workflow/define';
+export * from './workflow/workflows';

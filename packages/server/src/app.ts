@@ -11,7 +11,10 @@ import { registerWebApp } from './plugins/web-app';
 import { createTokenService, resolveJwtSecret } from './security/tokens';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerManagementRoutes } from './modules/management/routes';
+import { workflowOf } from '@bank/domain';
 import { registerEntityRoutes } from './engine/routes';
+import { workflowHooks } from './workflow/staff-update';
+import { registerWorkflowRoutes } from './workflow/routes';
 
 export interface AppOptions {
   config: Config;
@@ -58,7 +61,11 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
 
   registerAccountRoutes(app, { db, tokens, accounts });
   registerManagementRoutes(app, { db, config });
-  registerEntityRoutes(app, db);
+  const services = registerEntityRoutes(app, db, (entity) => {
+    const workflow = workflowOf(entity.name);
+    return workflow ? workflowHooks(workflow) : undefined;
+  });
+  registerWorkflowRoutes(app, services);
 
   await registerWebApp(app, config.webDist);
   app.addHook('onClose', async () => db.close());

@@ -1,7 +1,7 @@
 // Generated from the entity registry: every entity gets the same API promises checked, on PGlite
 // and (with DATABASE_URL) on PostgreSQL. A new entity is covered without new test code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTITIES, entityByName, type Entity, type Field } from '@bank/domain';
+import { ENTITIES, entityByName, workflowOf, type Entity, type Field } from '@bank/domain';
 import { INVALID, SAMPLE } from '../src/seed/samples';
 import { bearer, startTestApp, type TestApp } from './helper';
 
@@ -92,17 +92,29 @@ describe.each(ENTITIES.map((e) => [e.name, e] as const))('%s', (_name, entity) =
       id: row.id,
       version: row.version,
     };
+    // A request with a workflow takes a staff decision: an allowed status, its time stamped by the server.
+    const workflow = workflowOf(entity.name);
+    if (workflow?.targets) changed[workflow.status] = workflow.targets[0];
     const updated = await t.app.inject({ method: 'PUT', url: `${entity.path}/${row.id}`, headers, payload: changed });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().version).toBe(row.version + 1);
-    for (const field of entity.fields) expectStored(field, changed[field.name], updated.json()[field.name]);
+    for (const field of entity.fields) {
+      if (field.name !== workflow?.updatedAt) expectStored(field, changed[field.name], updated.json()[field.name]);
+    }
 
     const stale = await t.app.inject({ method: 'PUT', url: `${entity.path}/${row.id}`, headers, payload: changed });
     expect(stale.statusCode).toBe(409);
 
-    const removed = await t.app.inject({ method: 'DELETE', url: `${entity.path}/${row.id}`, headers });
+    // A decided request keeps its history, so it can no longer be deleted; a fresh one can.
+    let removable = row.id;
+    if (workflow) {
+      const kept = await t.app.inject({ method: 'DELETE', url: `${entity.path}/${row.id}`, headers });
+      expect(kept.statusCode).toBe(409);
+      removable = (await post(entity, await sampleBody(entity, counter++))).json().id;
+    }
+    const removed = await t.app.inject({ method: 'DELETE', url: `${entity.path}/${removable}`, headers });
     expect(removed.statusCode).toBe(204);
-    expect((await t.app.inject({ url: `${entity.path}/${row.id}`, headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `${entity.path}/${removable}`, headers })).statusCode).toBe(404);
   });
 
   it('refuses a new row that already has an id, and an update whose ids differ', async () => {

@@ -2,6 +2,7 @@
 // hide actions. Defaults follow the spec's route rule (/entity: the eight staff roles); the
 // overrides are the exceptions, as data.
 import type { Action } from '../define';
+import { workflowOf } from '../workflow/workflows';
 import { ROLES, STAFF_AUTHORITIES, hasAnyAuthority, type Authority } from './roles';
 
 const DEFAULT_ACCESS: Record<Action, readonly Authority[]> = {
@@ -22,8 +23,15 @@ const ENTITY_ACCESS_OVERRIDES: Readonly<Record<string, Partial<Record<Action, re
   balanceLog: { delete: SUPERVISORS },
 };
 
-/** The authorities that may perform `action` on the entity named `entity`. */
+/**
+ * The authorities that may perform `action` on the entity named `entity`. Updating a request with a
+ * workflow is a staff decision: only the workflow's roles may make it.
+ */
 export function entityAccess(entity: string, action: Action): readonly Authority[] {
+  if (action === 'update') {
+    const workflow = workflowOf(entity);
+    if (workflow) return workflow.roles;
+  }
   return ENTITY_ACCESS_OVERRIDES[entity]?.[action] ?? DEFAULT_ACCESS[action];
 }
 

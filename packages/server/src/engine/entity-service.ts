@@ -16,11 +16,42 @@ export interface Page {
   size: number;
 }
 
+/** Who makes a change: the signed-in staff member. */
+export interface Actor {
+  login: string;
+  authorities: readonly string[];
+}
+
+export interface UpdateContext {
+  tx: Queryable;
+  /** The row as it was, locked for the rest of the transaction. */
+  before: Row;
+  body: Record<string, unknown>;
+  actor: Actor;
+}
+
+/**
+ * Named extension points for the exceptions of an entity (the workflow module uses them): they run
+ * inside the update's transaction, so whatever they write commits or rolls back with it.
+ */
+export interface EntityHooks {
+  beforeUpdate?(context: UpdateContext): Promise<void>;
+  afterUpdate?(context: UpdateContext & { after: Row }): Promise<void>;
+}
+
 interface DatabaseError {
   code?: string;
   constraint?: string;
   table?: string;
 }
+
+/** 409 for an update made on an older version of the row: nothing is overwritten. */
+export const staleVersion = (entity: Entity) =>
+  new HttpProblem(409, {
+    message: 'error.concurrencyFailure',
+    detail: 'Someone else changed this record since you opened it; reload it and try again',
+    appError: { key: 'error.concurrencyFailure', params: entity.name },
+  });
 
 export class EntityService {
   private readonly selectList: string;
@@ -29,6 +60,7 @@ export class EntityService {
   constructor(
     readonly entity: Entity,
     private readonly db: Database,
+    private readonly hooks: EntityHooks = {},
   ) {
     const columns = ['t.id', 't.version', ...entity.fields.flatMap((f) => FIELD_IO[f.kind].select(f, 't'))];
     this.selectList = columns.join(', ');
@@ -97,8 +129,11 @@ export class EntityService {
     return { rows: rows.map((row) => this.shape(row)), total: count!.total, page, size };
   }
 
-  async get(id: number, db: Queryable = this.db): Promise<Row> {
-    const rows = await db.query<Row>(`select ${this.selectList} from ${this.table} t where t.id = $1`, [id]);
+  async get(id: number, db: Queryable = this.db, lock = false): Promise<Row> {
+    const rows = await db.query<Row>(
+      `select ${this.selectList} from ${this.table} t where t.id = $1${lock ? ' for update of t' : ''}`,
+      [id],
+    );
     if (rows.length === 0) throw notFound(`No ${this.entity.name} with id ${id}`);
     await this.attachManyToMany(db, rows);
     return this.shape(rows[0]!);
@@ -132,7 +167,7 @@ export class EntityService {
   }
 
   /** Full update (PUT): every field takes the body's value; absent secrets and many-to-many lists are kept. */
-  async update(id: number, body: Record<string, unknown>): Promise<Row> {
+  async update(id: number, body: Record<string, unknown>, actor: Actor): Promise<Row> {
     if (body.id === undefined || body.id === null) {
       throw new HttpProblem(400, {
         message: 'error.idnull',
@@ -147,31 +182,39 @@ export class EntityService {
         appError: { key: 'error.idinvalid', params: this.entity.name },
       });
     }
+    return this.write(async (tx) => {
+      if (this.hooks.beforeUpdate || this.hooks.afterUpdate) {
+        const before = await this.get(id, tx, true);
+        await this.hooks.beforeUpdate?.({ tx, before, body, actor });
+        await this.updateRow(tx, id, body);
+        const after = await this.get(id, tx);
+        await this.hooks.afterUpdate?.({ tx, before, body, actor, after });
+        return after;
+      }
+      await this.updateRow(tx, id, body);
+      return this.get(id, tx);
+    });
+  }
+
+  private async updateRow(tx: Queryable, id: number, body: Record<string, unknown>): Promise<void> {
     const values: Record<string, unknown> = {};
     for (const field of this.entity.fields) {
       if (!field.readOnly) Object.assign(values, FIELD_IO[field.kind].write(field, body));
     }
-    return this.write(async (tx) => {
-      const params = new Params();
-      const sets = Object.keys(values).map((c) => `${quote(c)} = ${params.add(values[c])}`);
-      sets.push('version = version + 1');
-      const conditions = [`id = ${params.add(id)}`];
-      if (typeof body.version === 'number') conditions.push(`version = ${params.add(body.version)}`);
-      const updated = await tx.query(
-        `update ${this.table} set ${sets.join(', ')} where ${conditions.join(' and ')} returning id`,
-        params.values,
-      );
-      if (updated.length === 0) {
-        await this.get(id, tx); // 404 when it does not exist
-        throw new HttpProblem(409, {
-          message: 'error.concurrencyFailure',
-          detail: 'Someone else changed this record since you opened it; reload it and try again',
-          appError: { key: 'error.concurrencyFailure', params: this.entity.name },
-        });
-      }
-      await this.writeManyToMany(tx, id, body);
-      return this.get(id, tx);
-    });
+    const params = new Params();
+    const sets = Object.keys(values).map((c) => `${quote(c)} = ${params.add(values[c])}`);
+    sets.push('version = version + 1');
+    const conditions = [`id = ${params.add(id)}`];
+    if (typeof body.version === 'number') conditions.push(`version = ${params.add(body.version)}`);
+    const updated = await tx.query(
+      `update ${this.table} set ${sets.join(', ')} where ${conditions.join(' and ')} returning id`,
+      params.values,
+    );
+    if (updated.length === 0) {
+      await this.get(id, tx); // 404 when it does not exist
+      throw staleVersion(this.entity);
+    }
+    await this.writeManyToMany(tx, id, body);
   }
 
   async remove(id: number): Promise<void> {

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_HEADERS, ENTITIES, dropEmptyRefs, entityAccess, entityBodySchema, type Entity } from '@bank/domain';
 import type { Database } from '../db/database';
-import { EntityService, type Page } from './entity-service';
+import { EntityService, type EntityHooks, type Page } from './entity-service';
 import type { Query } from './list-query';
 
 const idParams = {
@@ -31,10 +31,15 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Pag
 const alert = (reply: FastifyReply, action: 'created' | 'updated' | 'deleted', entity: Entity, id: number) =>
   reply.header(APP_HEADERS.alert, `entity.${action}`).header(APP_HEADERS.params, `${entity.name},${id}`);
 
-export function registerEntityRoutes(app: FastifyInstance, db: Database): Map<string, EntityService> {
+/** Registers the routes of every entity; `hooksOf` gives an entity's named exceptions (workflow...). */
+export function registerEntityRoutes(
+  app: FastifyInstance,
+  db: Database,
+  hooksOf: (entity: Entity) => EntityHooks | undefined,
+): Map<string, EntityService> {
   const services = new Map<string, EntityService>();
   for (const entity of ENTITIES) {
-    const service = new EntityService(entity, db);
+    const service = new EntityService(entity, db, hooksOf(entity));
     services.set(entity.name, service);
     const body = entityBodySchema(entity);
     // The spec's rule on empty nested ids applies before validation, so `{ id: -1 }` means "none".
@@ -79,7 +84,7 @@ export function registerEntityRoutes(app: FastifyInstance, db: Database): Map<st
       `${entity.path}/:id`,
       { config: { access: entityAccess(entity.name, 'update') }, schema: { params: idParams, body }, preValidation },
       async (request, reply) => {
-        const updated = await service.update(request.params.id, request.body);
+        const updated = await service.update(request.params.id, request.body, request.user!);
         alert(reply, 'updated', entity, updated.id);
         return updated;
       },

@@ -2,7 +2,11 @@
 import type { Queryable } from '../../db/database';
 
 export type AuditEventType =
-  'AUTHENTICATION_SUCCESS' | 'AUTHENTICATION_FAILURE' | 'ACCOUNT_UPDATED' | 'PASSWORD_CHANGED';
+  | 'AUTHENTICATION_SUCCESS'
+  | 'AUTHENTICATION_FAILURE'
+  | 'ACCOUNT_UPDATED'
+  | 'PASSWORD_CHANGED'
+  | 'REQUEST_STATUS_CHANGED';
 
 export async function recordAudit(
   db: Queryable,

@@ -1,0 +1,80 @@
+// The request types with a staff workflow. Roles per spec part 1 §6 and part 2 §6; where the spec
+// shows none (check oppositions) the card-opposition rule applies.
+import { ROLES } from '../access/roles';
+import { defineWorkflow, type WorkflowDef } from './define';
+
+const DESK = [ROLES.MANAGER, ROLES.RESPONSABLEDESK] as const;
+const REQUEST_LOG_CARRY = ['bankAccountId', 'serenityUserId'] as const;
+
+export const WORKFLOWS: readonly WorkflowDef[] = [
+  defineWorkflow({
+    entity: 'checkbookOrder',
+    status: 'demandStatus',
+    comment: 'comment',
+    updatedAt: 'updateAt',
+    roles: DESK,
+    commentRequired: true,
+    log: {
+      entity: 'checkOrderlog',
+      request: 'checkbookOrderId',
+      status: 'demandStatus',
+      carry: REQUEST_LOG_CARRY,
+      // The log keeps only whether processing is over; the comment keeps the exact status.
+      statusOf: (status) => (status === 'IN_PROGRESS' || status === 'PENDING' ? 'IN_PROGRESS' : 'DONE'),
+    },
+  }),
+  defineWorkflow({
+    entity: 'cardOrder',
+    status: 'orderStatus',
+    comment: 'comment',
+    updatedAt: 'updatedAt',
+    roles: [ROLES.MANAGER],
+    commentRequired: true,
+    log: { entity: 'cardOrderlog', request: 'cardOrderId', status: 'demandStatus', carry: REQUEST_LOG_CARRY },
+  }),
+  defineWorkflow({
+    entity: 'checkOpposition',
+    status: 'demandStatus',
+    comment: 'comment',
+    roles: DESK,
+    commentRequired: true,
+    log: {
+      entity: 'checkOppositionLog',
+      request: 'checkOppositionId',
+      status: 'demandStatus',
+      carry: REQUEST_LOG_CARRY,
+    },
+  }),
+  defineWorkflow({
+    entity: 'cardOpposition',
+    status: 'oppositionStatus',
+    comment: 'comment',
+    roles: DESK,
+    commentRequired: true,
+    log: { entity: 'cardOppositionLog', request: 'cardOppositionId', status: 'demandStatus', carry: ['bankAccountId'] },
+  }),
+  defineWorkflow({
+    entity: 'beneficiary',
+    status: 'beneficiaryStatus',
+    comment: 'comment',
+    updatedAt: 'updateAp',
+    roles: DESK,
+    commentRequired: true,
+    // DESIGN.md: the manager form offers 'Valider' (ACCEPTED) and 'Rejeter' (REJECTED).
+    targets: ['ACCEPTED', 'REJECTED'],
+    log: { entity: 'beneficiaryLog', request: 'beneficiary', status: 'beneficiaryStatus' },
+  }),
+  defineWorkflow({
+    entity: 'transfer',
+    status: 'demandStatus',
+    comment: 'comment',
+    updatedAt: 'updateAp',
+    roles: [...DESK, ROLES.STAGIAIRE],
+    commentRequired: false,
+    log: { entity: 'transferLog', request: 'transferId', status: 'demandStatus', carry: REQUEST_LOG_CARRY },
+  }),
+];
+
+const byEntity = new Map(WORKFLOWS.map((w) => [w.entity, w]));
+
+export const workflowOf = (entity: string): WorkflowDef | undefined => byEntity.get(entity);

@@ -1,0 +1,55 @@
+// Workflow routes: each request type's history (`POST <log-resource>/story/{requestId}`, newest first)
+// and the pending lists the side menu counts (spec part 2 §7).
+import type { FastifyInstance } from 'fastify';
+import { WORKFLOWS, entityAccess, entityByName } from '@bank/domain';
+import type { EntityService } from '../engine/entity-service';
+import { sendPage } from '../engine/routes';
+
+const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+} as const;
+
+/** A request's history is short; this bounds an answer all the same. */
+const STORY_LIMIT = '500';
+
+/** The spec's pending-list paths: `<request path>/<name>/{status}` filters the request's status field. */
+const PENDING_LISTS = [
+  { entity: 'checkbookOrder', name: 'demandStatusChequier', field: 'demandStatus' },
+  { entity: 'beneficiary', name: 'beneficiaryStatus', field: 'beneficiaryStatus' },
+] as const;
+
+export function registerWorkflowRoutes(app: FastifyInstance, services: Map<string, EntityService>): void {
+  for (const workflow of WORKFLOWS) {
+    const log = entityByName(workflow.log.entity);
+    const service = services.get(log.name)!;
+    app.post<{ Params: { id: number } }>(
+      `${log.path}/story/:id`,
+      { config: { access: entityAccess(log.name, 'read') }, schema: { params: idParams } },
+      async (request) => {
+        const page = await service.list({
+          [`${workflow.log.request}.equals`]: String(request.params.id),
+          sort: ['createdAt,desc', 'id,desc'],
+          size: STORY_LIMIT,
+        });
+        return page.rows;
+      },
+    );
+  }
+
+  for (const pending of PENDING_LISTS) {
+    const entity = entityByName(pending.entity);
+    const service = services.get(entity.name)!;
+    app.get<{ Params: { status: string }; Querystring: Record<string, string> }>(
+      `${entity.path}/${pending.name}/:status`,
+      { config: { access: entityAccess(entity.name, 'read') } },
+      async (request, reply) =>
+        sendPage(
+          request,
+          reply,
+          await service.list({ ...request.query, [`${pending.field}.equals`]: request.params.status }),
+        ),
+    );
+  }
+}

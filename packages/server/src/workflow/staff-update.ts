@@ -1,0 +1,76 @@
+// The workflow module: a staff update of a request checks the observation, the allowed status and the
+// version, then writes the request, one history row (`observation{}STATUS{}login`) and an audit event
+// in one transaction. Plugged into the entity engine as update hooks of each request type.
+import { ENUMS, encodeHistoryComment, entityByName, type WorkflowDef } from '@bank/domain';
+import { quote } from '../db/schema';
+import { staleVersion, type EntityHooks, type Row } from '../engine/entity-service';
+import { HttpProblem } from '../problem';
+import { recordAudit } from '../modules/audit/audit';
+
+const fieldError = (entity: string, field: string, message: string, detail: string) =>
+  new HttpProblem(400, { message: 'error.validation', detail, fieldErrors: [{ objectName: entity, field, message }] });
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export function workflowHooks(workflow: WorkflowDef): EntityHooks {
+  const request = entityByName(workflow.entity);
+  const log = entityByName(workflow.log.entity);
+  const statusField = request.field(workflow.status)!;
+  const targets: readonly string[] = workflow.targets ?? ENUMS[statusField.enum!].values;
+  const column = (name: string) => quote(log.field(name)!.column);
+
+  return {
+    async beforeUpdate({ before, body }) {
+      if (typeof body.version !== 'number') {
+        throw fieldError(request.name, 'version', 'NotNull', 'A staff update must carry the version it was made on');
+      }
+      if (body.version !== before.version) throw staleVersion(request);
+      const status = body[workflow.status];
+      const statusChanged = status !== before[workflow.status];
+      if (statusChanged && !targets.includes(String(status))) {
+        throw fieldError(request.name, workflow.status, 'Enum', `A staff update may set ${targets.join(', ')} only`);
+      }
+      if (workflow.finalStatuses?.includes(String(before[workflow.status]))) {
+        throw new HttpProblem(409, {
+          message: 'error.requestClosed',
+          detail: 'This request is already closed and can no longer change',
+          appError: { key: 'error.requestClosed', params: request.name },
+        });
+      }
+      if (workflow.commentRequired && text(body[workflow.comment]).trim() === '') {
+        throw fieldError(request.name, workflow.comment, 'NotNull', 'The observation is required');
+      }
+      if (workflow.updatedAt) body[workflow.updatedAt] = new Date().toISOString();
+    },
+
+    async afterUpdate({ tx, before, after, actor }) {
+      const status = String(after[workflow.status] ?? '');
+      const observation = text(after[workflow.comment]);
+      if (status === before[workflow.status] && observation === text(before[workflow.comment])) return;
+
+      const values: Record<string, unknown> = {
+        [column(workflow.log.request)]: after.id,
+        [column(workflow.log.status)]: workflow.log.statusOf ? workflow.log.statusOf(status) : status,
+        [column('comment')]: encodeHistoryComment(observation, status, actor.login),
+        [column('createdAt')]: new Date().toISOString(),
+      };
+      for (const carried of workflow.log.carry ?? []) values[column(carried)] = refId(after, carried);
+      const columns = Object.keys(values);
+      await tx.query(
+        `insert into ${quote(log.table)} (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
+        columns.map((c) => values[c]),
+      );
+      await recordAudit(tx, actor.login, 'REQUEST_STATUS_CHANGED', {
+        request: request.name,
+        id: after.id,
+        from: String(before[workflow.status] ?? ''),
+        to: status,
+      });
+    },
+  };
+}
+
+function refId(row: Row, field: string): unknown {
+  const value = row[field];
+  return value !== null && typeof value === 'object' ? (value as { id: number }).id : (value ?? null);
+}
