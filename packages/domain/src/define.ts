@@ -45,6 +45,11 @@ export interface EntityDef {
   fields: Record<string, FieldDef>;
   /** Infinite scroll (Link header) instead of page buttons; 'none' lists without paging. */
   paging?: 'pages' | 'infinite' | 'none';
+  /**
+   * Read-only fields taken from linked rows in the same query, as a path of refs ending in a field
+   * of the last one: `clientName: 'bankAccountId.clientId.name'` (the manager views' extra fields).
+   */
+  joined?: Record<string, string>;
 }
 
 export interface Field extends Omit<FieldDef, 'searchable'> {
@@ -68,6 +73,7 @@ export interface Entity {
   paging: 'pages' | 'infinite' | 'none';
   fields: readonly Field[];
   field(name: string): Field | undefined;
+  joined: Readonly<Record<string, string>>;
 }
 
 /** Identity helper that keeps the literal types of a declaration. */
@@ -110,5 +116,37 @@ export function normalizeEntity(def: EntityDef): Entity {
     paging: def.paging ?? 'pages',
     fields,
     field: (name) => byName.get(name),
+    joined: def.joined ?? {},
   };
+}
+
+export interface JoinStep {
+  /** The ref followed at this step, and the entity it leads to. */
+  ref: Field;
+  target: Entity;
+}
+
+/**
+ * Resolves a joined path against the registry: the refs to follow and the field read at the end.
+ * @example resolveJoinPath(cardOrder, 'bankAccountId.clientId.name', entityByName)
+ */
+export function resolveJoinPath(
+  entity: Entity,
+  path: string,
+  lookup: (name: string) => Entity,
+): { steps: JoinStep[]; field: Field } {
+  const names = path.split('.');
+  const steps: JoinStep[] = [];
+  let current = entity;
+  for (const name of names.slice(0, -1)) {
+    const ref = current.field(name);
+    if (!ref || ref.kind !== 'ref') throw new Error(`${entity.name}: "${path}" does not follow a ref at "${name}"`);
+    current = lookup(ref.ref!);
+    steps.push({ ref, target: current });
+  }
+  const field = current.field(names.at(-1)!);
+  if (!field || field.kind === 'refs' || field.kind === 'secret') {
+    throw new Error(`${entity.name}: "${path}" does not end in a readable field`);
+  }
+  return { steps, field };
 }

@@ -293,3 +293,39 @@ describe('the generic engine', () => {
     ).toBe(403);
   });
 });
+
+describe('joined fields of the manager views', () => {
+  it('come with each row of a page, filter and sort, and are ignored when sent back', async () => {
+    const client = await post(entityByName('client'), { name: 'Khady Ndour', clientCode: 'CLJOIN01' });
+    const account = await post(entityByName('bankAccount'), {
+      bankAccountNumber: 'SN-JOIN-0001',
+      clientId: client.json().id,
+    });
+    const order = await post(entityByName('cardOrder'), {
+      holderName: 'Khady Ndour',
+      bankAccountId: account.json().id,
+    });
+    expect(order.json()).toMatchObject({
+      clientName: 'Khady Ndour',
+      clientCode: 'CLJOIN01',
+      bankAccountNumber: 'SN-JOIN-0001',
+    });
+
+    const page = await t.app.inject({
+      url: '/core/api/card-orders',
+      query: { 'clientCode.equals': 'CLJOIN01', sort: 'clientName,asc' },
+      headers,
+    });
+    expect(page.headers['x-total-count']).toBe('1');
+    expect(page.json()[0]).toMatchObject({ id: order.json().id, clientName: 'Khady Ndour' });
+
+    const echoed = await t.app.inject({
+      method: 'PUT',
+      url: `/core/api/card-orders/${order.json().id}`,
+      headers,
+      payload: { ...order.json(), clientName: 'ignored', comment: 'vu' },
+    });
+    expect(echoed.statusCode, echoed.body).toBe(200);
+    expect(echoed.json().clientName).toBe('Khady Ndour');
+  });
+});

@@ -5,6 +5,10 @@ export const beneficiary = defineEntity({
   route: 'beneficiary',
   resource: 'beneficiaries',
   label: 'name',
+  joined: {
+    clientName: 'serenityUserId.clientId.name',
+    clientCode: 'serenityUserId.clientId.clientCode',
+  },
   fields: {
     iban: { kind: 'rib' },
     name: { kind: 'text' },

@@ -5,6 +5,11 @@ export const cardOpposition = defineEntity({
   route: 'card-opposition',
   resource: 'card-oppositions',
   label: 'cardNumber',
+  joined: {
+    clientName: 'bankAccountId.clientId.name',
+    clientCode: 'bankAccountId.clientId.clientCode',
+    bankAccountNumber: 'bankAccountId.bankAccountNumber',
+  },
   fields: {
     cardNumber: { kind: 'text', maxLength: 30 },
     createdAt: { kind: 'dateTime', default: 'now' },

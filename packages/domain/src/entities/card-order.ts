@@ -5,6 +5,13 @@ export const cardOrder = defineEntity({
   route: 'card-order',
   resource: 'card-orders',
   label: 'holderName',
+  joined: {
+    clientName: 'bankAccountId.clientId.name',
+    clientCode: 'bankAccountId.clientId.clientCode',
+    bankAccountNumber: 'bankAccountId.bankAccountNumber',
+    picture: 'cardTypeId.picture',
+    label: 'cardTypeId.label',
+  },
   fields: {
     holderName: { kind: 'text' },
     ppHolder: { kind: 'text' },

@@ -5,6 +5,11 @@ export const checkOpposition = defineEntity({
   route: 'check-opposition',
   resource: 'check-oppositions',
   label: 'checkNumber',
+  joined: {
+    clientName: 'bankAccountId.clientId.name',
+    clientCode: 'bankAccountId.clientId.clientCode',
+    bankAccountNumber: 'bankAccountId.bankAccountNumber',
+  },
   fields: {
     checkNumber: { kind: 'text', maxLength: 30 },
     createdAt: { kind: 'dateTime', default: 'now' },

@@ -4,6 +4,13 @@ export const checkbookOrder = defineEntity({
   name: 'checkbookOrder',
   route: 'checkbook-order',
   resource: 'checkbook-orders',
+  joined: {
+    clientName: 'bankAccountId.clientId.name',
+    clientCode: 'bankAccountId.clientId.clientCode',
+    bankAccountNumber: 'bankAccountId.bankAccountNumber',
+    branchName: 'branchId.name',
+    branchAddress: 'branchId.address',
+  },
   fields: {
     talonCorrespondance: { kind: 'text' },
     adresseRetrait: { kind: 'text' },

@@ -4,6 +4,17 @@ export const clientSubscription = defineEntity({
   name: 'clientSubscription',
   route: 'client-subscription',
   resource: 'client-subscriptions',
+  joined: {
+    packLabel: 'packId.label',
+    fullName: 'subsRequestId.fullName',
+    iban: 'subsRequestId.iban',
+    phoneNumber: 'subsRequestId.phoneNumber',
+    email: 'subsRequestId.email',
+    clientType: 'subsRequestId.clientType',
+    clientId: 'bankAccountId.clientId',
+    clientName: 'bankAccountId.clientId.name',
+    clientCode: 'bankAccountId.clientId.clientCode',
+  },
   fields: {
     validationDate: { kind: 'dateTime' },
     createdAt: { kind: 'dateTime', default: 'now' },

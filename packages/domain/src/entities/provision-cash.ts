@@ -5,6 +5,14 @@ export const provisionCash = defineEntity({
   name: 'provisionCash',
   route: 'provision-cash',
   resource: 'provision-cashes',
+  joined: {
+    beneficiaryCashFirstName: 'beneficiaryCashId.firstName',
+    beneficiaryCashLastName: 'beneficiaryCashId.lastName',
+    beneficiaryCashIdentificationNumero: 'beneficiaryCashId.identificationNumero',
+    bankAccountNumber: 'bankAccountId.bankAccountNumber',
+    bankAccountOwner: 'bankAccountId.ownerName',
+    branchName: 'branchId.name',
+  },
   fields: {
     motifProvision: { kind: 'text' },
     amount: { kind: 'money' },

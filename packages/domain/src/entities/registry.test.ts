@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { resolveJoinPath } from '../define';
 import { ENUMS } from '../enums';
 import { FIELD_KINDS } from '../kinds';
 import { ENTITIES, entityByName } from './index';
@@ -20,6 +21,13 @@ describe('entity registry', () => {
         if (field.kind === 'enum') expect(ENUMS[field.enum!], `${entity.name}.${field.name}`).toBeDefined();
         if (field.kind === 'ref' || field.kind === 'refs') expect(() => entityByName(field.ref!)).not.toThrow();
         if (field.formValues) expect(ENUMS[field.enum!].values).toEqual(expect.arrayContaining([...field.formValues]));
+      }
+    });
+
+    it('reads its joined fields through refs that exist, without shadowing its own fields', () => {
+      for (const [name, path] of Object.entries(entity.joined)) {
+        expect(() => resolveJoinPath(entity, path, entityByName), `${entity.name}.${name}`).not.toThrow();
+        expect(entity.field(name), `${entity.name}.${name}`).toBeUndefined();
       }
     });
 

@@ -5,6 +5,12 @@ export const transaction = defineEntity({
   route: 'transaction',
   resource: 'transactions',
   label: 'transactionNumber',
+  joined: {
+    clientName: 'bankAccountId.clientId.name',
+    clientCode: 'bankAccountId.clientId.clientCode',
+    bankAccountNumber: 'bankAccountId.bankAccountNumber',
+    ownerName: 'bankAccountId.ownerName',
+  },
   fields: {
     transactionNumber: { kind: 'text', maxLength: 40 },
     amount: { kind: 'money' },

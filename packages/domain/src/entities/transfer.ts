@@ -4,6 +4,13 @@ export const transfer = defineEntity({
   name: 'transfer',
   route: 'transfer',
   resource: 'transfers',
+  joined: {
+    clientName: 'bankAccountId.clientId.name',
+    clientCode: 'bankAccountId.clientId.clientCode',
+    bankAccountNumber: 'bankAccountId.bankAccountNumber',
+    beneficiaryName: 'beneficiaryId.name',
+    beneficiaryRib: 'beneficiaryId.iban',
+  },
   fields: {
     amount: { kind: 'money' },
     execDate: { kind: 'dateTime' },

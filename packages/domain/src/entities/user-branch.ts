@@ -7,6 +7,9 @@ export const userBranch = defineEntity({
   resource: 'user-branches',
   label: 'login',
   paging: 'infinite',
+  joined: {
+    branchName: 'branchId.name',
+  },
   fields: {
     login: { kind: 'text', maxLength: 50, required: true },
     email: { kind: 'email', required: true },

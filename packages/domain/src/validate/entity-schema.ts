@@ -96,6 +96,11 @@ export function entityBodySchema(entity: Entity): JsonSchema {
     properties[field.name] = schema;
     if (field.kind === 'image') properties[`${field.name}ContentType`] = { type: ['string', 'null'], maxLength: 100 };
   }
+  // Joined fields are read-only: clients may send back what they read, and the server ignores it.
+  for (const name of Object.keys(entity.joined)) {
+    properties[name] = {};
+    properties[`${name}ContentType`] = {};
+  }
   return { type: 'object', additionalProperties: false, required, properties };
 }
 

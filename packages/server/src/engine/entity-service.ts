@@ -5,7 +5,18 @@ import type { Database, Queryable } from '../db/database';
 import { joinTableOf, quote, searchExpression } from '../db/schema';
 import { HttpProblem, notFound } from '../problem';
 import { FIELD_IO } from './columns';
-import { Params, criteriaOf, likeEscape, orderOf, pagingOf, type Query } from './list-query';
+import { planJoins } from './joins';
+import {
+  Params,
+  criteriaOf,
+  likeEscape,
+  orderOf,
+  ownColumns,
+  pagingOf,
+  type Column,
+  type ColumnResolver,
+  type Query,
+} from './list-query';
 
 export type Row = Record<string, unknown> & { id: number; version: number };
 
@@ -56,14 +67,21 @@ export const staleVersion = (entity: Entity) =>
 export class EntityService {
   private readonly selectList: string;
   private readonly manyToMany: Field[];
+  private readonly columns: Map<string, Column>;
+  private readonly joins: string;
+  private readonly resolve: ColumnResolver;
 
   constructor(
     readonly entity: Entity,
     private readonly db: Database,
     private readonly hooks: EntityHooks = {},
   ) {
-    const columns = ['t.id', 't.version', ...entity.fields.flatMap((f) => FIELD_IO[f.kind].select(f, 't'))];
-    this.selectList = columns.join(', ');
+    const joined = planJoins(entity);
+    const selects = ['t.id', 't.version', ...entity.fields.flatMap((f) => FIELD_IO[f.kind].select(f, 't'))];
+    this.selectList = [...selects, ...joined.selects].join(', ');
+    this.joins = joined.clauses.join(' ');
+    this.columns = new Map([...ownColumns(entity), ...joined.columns]);
+    this.resolve = (name) => this.columns.get(name);
     this.manyToMany = entity.fields.filter((f) => f.kind === 'refs');
   }
 
@@ -73,14 +91,14 @@ export class EntityService {
 
   async list(query: Query, defaultSort = 'id,asc'): Promise<Page> {
     const params = new Params();
-    const where = criteriaOf(this.entity, query, params);
-    return this.page(query, params, where, orderOf(this.entity, query, defaultSort));
+    const where = criteriaOf(this.resolve, query, params);
+    return this.page(query, params, where, orderOf(this.resolve, query, defaultSort));
   }
 
   /** Text search over the searchable fields (accent- and case-insensitive), plus exact id match. */
   async search(text: string, query: Query): Promise<Page> {
     const params = new Params();
-    const where = criteriaOf(this.entity, query, params);
+    const where = criteriaOf(this.resolve, query, params);
     const expression = searchExpression(this.entity, 't');
     const needle = text.trim();
     const idMatch = /^\d{1,15}$/.test(needle) ? params.add(Number(needle)) : undefined;
@@ -94,7 +112,7 @@ export class EntityService {
     const whereParams = params.values.length;
     let order: string;
     if (query.sort) {
-      order = orderOf(this.entity, query, 'id,asc');
+      order = orderOf(this.resolve, query, 'id,asc');
     } else {
       const ranks = idMatch ? [`case when t.id = ${idMatch} then 0 else 1 end`] : [];
       if (expression) {
@@ -118,12 +136,14 @@ export class EntityService {
     const countParams = params.values.slice(0, whereParams);
     const limit = params.add(size);
     const offset = params.add(page * size);
+    // The count joins linked rows only when a filter reads them (refs are nullable: a join never drops a row).
+    const countFrom = /\bj\d+\./.test(filter) ? `${this.table} t ${this.joins}` : `${this.table} t`;
     const [rows, [count]] = await Promise.all([
       this.db.query<Row>(
-        `select ${this.selectList} from ${this.table} t ${filter} order by ${order} limit ${limit} offset ${offset}`,
+        `select ${this.selectList} from ${this.table} t ${this.joins} ${filter} order by ${order} limit ${limit} offset ${offset}`,
         params.values,
       ),
-      this.db.query<{ total: number }>(`select count(*)::int as total from ${this.table} t ${filter}`, countParams),
+      this.db.query<{ total: number }>(`select count(*)::int as total from ${countFrom} ${filter}`, countParams),
     ]);
     await this.attachManyToMany(this.db, rows);
     return { rows: rows.map((row) => this.shape(row)), total: count!.total, page, size };
@@ -131,7 +151,7 @@ export class EntityService {
 
   async get(id: number, db: Queryable = this.db, lock = false): Promise<Row> {
     const rows = await db.query<Row>(
-      `select ${this.selectList} from ${this.table} t where t.id = $1${lock ? ' for update of t' : ''}`,
+      `select ${this.selectList} from ${this.table} t ${this.joins} where t.id = $1${lock ? ' for update of t' : ''}`,
       [id],
     );
     if (rows.length === 0) throw notFound(`No ${this.entity.name} with id ${id}`);

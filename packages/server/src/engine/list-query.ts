@@ -65,19 +65,31 @@ const TEXT_KINDS = new Set<FieldKind>(['text', 'longText', 'email', 'phone', 'ri
 /** Kinds that cannot be filtered or sorted on. */
 const OPAQUE_KINDS = new Set<FieldKind>(['refs', 'image', 'secret']);
 
+/** A field that can be filtered and sorted on, with the SQL that reads it in a list query. */
+export interface Column {
+  field: Field;
+  sql: string;
+}
+
+export type ColumnResolver = (name: string) => Column | undefined;
+
 const ID_FIELD = { name: 'id', column: 'id', kind: 'ref' } as Field;
 
-function filterable(entity: Entity, name: string): Field | undefined {
-  if (name === 'id') return ID_FIELD;
-  const field = entity.field(name);
-  return field && !OPAQUE_KINDS.has(field.kind) ? field : undefined;
+/** The entity's own filterable columns (alias `t`) by JSON name, the id included. */
+export function ownColumns(entity: Entity, alias = 't'): Map<string, Column> {
+  const columns = new Map<string, Column>([['id', { field: ID_FIELD, sql: `${alias}.id` }]]);
+  for (const field of entity.fields) {
+    if (isFilterable(field)) columns.set(field.name, { field, sql: `${alias}.${quote(field.column)}` });
+  }
+  return columns;
 }
+
+export const isFilterable = (field: Field) => !OPAQUE_KINDS.has(field.kind);
 
 /** Escapes LIKE metacharacters so that user text matches literally. */
 export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function criterion(field: Field, op: string, raw: string, params: Params, alias: string): string {
-  const column = `${alias}.${quote(field.column)}`;
+function criterion({ field, sql: column }: Column, op: string, raw: string, params: Params): string {
   const parse = (text: string) => {
     const value = PARSE[field.kind](text, field);
     if (value === null)
@@ -127,15 +139,15 @@ function criterion(field: Field, op: string, raw: string, params: Params, alias:
 }
 
 /** `where` conditions for every `field.op=value` parameter of the query. */
-export function criteriaOf(entity: Entity, query: Query, params: Params, alias = 't'): string[] {
+export function criteriaOf(resolve: ColumnResolver, query: Query, params: Params): string[] {
   const where: string[] = [];
   for (const [key, value] of Object.entries(query)) {
     const dot = key.indexOf('.');
     if (dot < 0) continue;
     const name = key.slice(0, dot);
-    const field = filterable(entity, name);
-    if (!field) throw invalid(key, 'Unknown', `Unknown filter field "${name}"`);
-    for (const raw of all(value)) where.push(criterion(field, key.slice(dot + 1), raw, params, alias));
+    const column = resolve(name);
+    if (!column) throw invalid(key, 'Unknown', `Unknown filter field "${name}"`);
+    for (const raw of all(value)) where.push(criterion(column, key.slice(dot + 1), raw, params));
   }
   return where;
 }
@@ -144,20 +156,20 @@ export function criteriaOf(entity: Entity, query: Query, params: Params, alias =
  * `order by` from `sort=field,asc|desc` (repeatable), always ending with the id so pages are stable.
  * The id follows the first key's direction so that an index on (field, id) serves the whole order.
  */
-export function orderOf(entity: Entity, query: Query, fallback: string, alias = 't'): string {
+export function orderOf(resolve: ColumnResolver, query: Query, fallback: string): string {
   const sorts = all(query.sort).length > 0 ? all(query.sort) : [fallback];
   const parts: string[] = [];
   let hasId = false;
   for (const sort of sorts) {
     const [name = '', direction = 'asc', extra] = sort.split(',');
-    const field = filterable(entity, name);
-    if (!field || extra !== undefined || !['asc', 'desc'].includes(direction.toLowerCase())) {
+    const column = resolve(name);
+    if (!column || extra !== undefined || !['asc', 'desc'].includes(direction.toLowerCase())) {
       throw invalid('sort', 'Unknown', `Cannot sort by "${sort}"`);
     }
-    if (field.name === 'id') hasId = true;
-    parts.push(`${alias}.${quote(field.column)} ${direction.toLowerCase()}`);
+    if (column.field === ID_FIELD) hasId = true;
+    parts.push(`${column.sql} ${direction.toLowerCase()}`);
   }
-  if (!hasId) parts.push(`${alias}.id ${parts[0]!.endsWith('desc') ? 'desc' : 'asc'}`);
+  if (!hasId) parts.push(`t.id ${parts[0]!.endsWith('desc') ? 'desc' : 'asc'}`);
   return parts.join(', ');
 }
 
