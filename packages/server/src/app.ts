@@ -15,6 +15,8 @@ import { workflowOf } from '@bank/domain';
 import { registerEntityRoutes } from './engine/routes';
 import { workflowHooks } from './workflow/staff-update';
 import { registerWorkflowRoutes } from './workflow/routes';
+import { registerClientFileRoutes } from './modules/clients/routes';
+import { registerBeneficiaryRoutes } from './modules/beneficiaries/routes';
 
 export interface AppOptions {
   config: Config;
@@ -66,6 +68,8 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
     return workflow ? workflowHooks(workflow) : undefined;
   });
   registerWorkflowRoutes(app, services);
+  registerClientFileRoutes(app, services);
+  registerBeneficiaryRoutes(app, services);
 
   await registerWebApp(app, config.webDist);
   app.addHook('onClose', async () => db.close());

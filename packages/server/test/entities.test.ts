@@ -323,7 +323,7 @@ describe('joined fields of the manager views', () => {
       method: 'PUT',
       url: `/core/api/card-orders/${order.json().id}`,
       headers,
-      payload: { ...order.json(), clientName: 'ignored', comment: 'vu' },
+      payload: { ...order.json<Record<string, unknown>>(), clientName: 'ignored', comment: 'vu' },
     });
     expect(echoed.statusCode, echoed.body).toBe(200);
     expect(echoed.json().clientName).toBe('Khady Ndour');

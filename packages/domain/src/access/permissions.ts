@@ -13,14 +13,18 @@ const DEFAULT_ACCESS: Record<Action, readonly Authority[]> = {
 };
 
 const SUPERVISORS: readonly Authority[] = [ROLES.ADMIN, ROLES.MANAGER];
+/** Spec part 1 §6: 'Modifier' on a client's notification users is for MANAGER and RESPONSABLEDESK. */
+const DESK: readonly Authority[] = [ROLES.MANAGER, ROLES.RESPONSABLEDESK];
 
-/** Records of customers and their money are not deleted by agents or trainees. */
+/** Records of customers and their money are not deleted by agents or trainees; notification users are the desk's. */
 const ENTITY_ACCESS_OVERRIDES: Readonly<Record<string, Partial<Record<Action, readonly Authority[]>>>> = {
   client: { delete: SUPERVISORS },
   bankAccount: { delete: SUPERVISORS },
   transaction: { delete: SUPERVISORS },
   transfer: { delete: SUPERVISORS },
   balanceLog: { delete: SUPERVISORS },
+  serenityUser: { update: DESK },
+  notificationSubscription: { create: DESK, update: DESK },
 };
 
 /**

@@ -89,10 +89,18 @@ export class EntityService {
     return quote(this.entity.table);
   }
 
-  async list(query: Query, defaultSort = 'id,asc'): Promise<Page> {
+  /**
+   * A page of rows matching the query's criteria. `extraWhere` adds conditions that criteria cannot
+   * express (a module's named filter, e.g. "has an account whose RIB contains …").
+   * @example service.list({ 'orderStatus.in': 'PENDING', sort: 'createdAt,desc' })
+   */
+  async list(
+    query: Query,
+    options: { defaultSort?: string; extraWhere?: (params: Params) => string[] } = {},
+  ): Promise<Page> {
     const params = new Params();
-    const where = criteriaOf(this.resolve, query, params);
-    return this.page(query, params, where, orderOf(this.resolve, query, defaultSort));
+    const where = [...criteriaOf(this.resolve, query, params), ...(options.extraWhere?.(params) ?? [])];
+    return this.page(query, params, where, orderOf(this.resolve, query, options.defaultSort ?? 'id,asc'));
   }
 
   /** Text search over the searchable fields (accent- and case-insensitive), plus exact id match. */
