@@ -196,7 +196,7 @@ describe('the access guard', () => {
 
   it('refuses to register an API route that does not declare its access', async () => {
     const { startTestApp: start } = await import('./helper');
-    const other = await start({ seed: false });
+    const other = await start({ seed: 'none' });
     try {
       expect(() => other.app.get('/core/api/forgotten', async () => ({}))).toThrow(/does not declare config.access/);
     } finally {

@@ -7,7 +7,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openPglite, openPostgres, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
-import { seedDemo } from '../src/seed/demo';
+import { seedDemo, seedDemoAccounts } from '../src/seed/demo';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -39,10 +39,16 @@ async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<v
   };
 }
 
-export async function startTestApp(options: { seed?: boolean } = {}): Promise<TestApp> {
+/**
+ * `seed`: 'accounts' (default) creates the demo staff accounts only, which most suites need and is
+ * fast; 'demo' adds the whole demo data set; 'none' leaves the database empty.
+ */
+export async function startTestApp(options: { seed?: 'none' | 'accounts' | 'demo' } = {}): Promise<TestApp> {
   const { db, drop } = await openTestDatabase();
   await migrate(db);
-  if (options.seed !== false) await seedDemo(db);
+  const seed = options.seed ?? 'accounts';
+  if (seed === 'accounts') await seedDemoAccounts(db);
+  if (seed === 'demo') await seedDemo(db);
   const config = { ...loadConfig({}), logLevel: 'silent', webDist: undefined };
   const app = await buildApp({ config, db });
   const tokens = new Map<string, string>();

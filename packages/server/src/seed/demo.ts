@@ -1,9 +1,10 @@
 // Demo data for an empty database: the demo staff accounts (DESIGN.md section 2).
-// Later areas add their own demo rows here, each in its own function.
+// The bank's data (customers, accounts, transactions, requests) comes from seedDemoData.
 import { DEMO_ACCOUNTS } from '@bank/domain';
 import type { Database } from '../db/database';
 import { hashPassword } from '../security/passwords';
 import { insertUser } from '../modules/account/users';
+import { seedDemoData, type DemoDataOptions } from './demo-data';
 
 export async function isEmpty(db: Database): Promise<boolean> {
   const [row] = await db.query<{ n: number }>('select count(*)::int as n from app_user');
@@ -29,8 +30,9 @@ export async function seedDemoAccounts(db: Database): Promise<void> {
 }
 
 /** Fills an empty database with demo data; does nothing on a database that has users. */
-export async function seedDemo(db: Database): Promise<boolean> {
+export async function seedDemo(db: Database, options: DemoDataOptions = {}): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   await seedDemoAccounts(db);
+  await seedDemoData(db, options);
   return true;
 }
