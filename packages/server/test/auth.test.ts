@@ -131,6 +131,47 @@ describe('POST api/authenticate', () => {
   });
 });
 
+describe('login lockout', () => {
+  const attempt = (password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/authenticate', payload: { username: 'agentca', password } });
+
+  it('locks a login for 30 minutes after 5 failures, even with the right password, and says so', async () => {
+    for (let i = 1; i <= 4; i++)
+      expect((await attempt('wrong')).json().message).toBe('login.messages.error.authentication');
+    const fifth = await attempt('wrong');
+    expect(fifth.statusCode).toBe(401);
+    expect(fifth.json().message).toBe('login.messages.error.locked');
+    const right = await attempt('agentca');
+    expect(right.statusCode).toBe(401);
+    expect(right.json().message).toBe('login.messages.error.locked');
+    const events = await t.db.query<{ event_type: string }>(
+      `select event_type from audit_event where principal = 'agentca' and event_type = 'AUTHENTICATION_LOCKED'`,
+    );
+    expect(events.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('unlocks once 30 minutes have passed, and a success clears the count', async () => {
+    await t.db.query(
+      `update user_attempts set last_modified = now() - interval '31 minutes' where principal = 'agentca'`,
+    );
+    expect((await attempt('agentca')).statusCode).toBe(200);
+    const [row] = await t.db.query(`select * from user_attempts where principal = 'agentca'`);
+    expect(row).toBeUndefined();
+  });
+
+  it('counts failures for unknown logins too, so the answer does not reveal which logins exist', async () => {
+    for (let i = 0; i < 5; i++) {
+      await t.app.inject({ method: 'POST', url: '/api/authenticate', payload: { username: 'ghost', password: 'x' } });
+    }
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/authenticate',
+      payload: { username: 'ghost', password: 'x' },
+    });
+    expect(response.json().message).toBe('login.messages.error.locked');
+  });
+});
+
 describe('the access guard', () => {
   it('answers 401 without a token', async () => {
     const response = await t.app.inject({ url: '/api/account' });

@@ -8,6 +8,9 @@ import type { AccountStateCache } from '../../plugins/auth';
 import { HttpProblem, badRequest, unauthorized } from '../../problem';
 import { recordAudit } from '../audit/audit';
 import { findUserByLogin, toAccountDto } from './users';
+import { LOCK_MINUTES, MAX_FAILED_ATTEMPTS, isLocked, recordFailure, recordSuccess } from './lockout';
+
+const LOCKED_DETAIL = `Too many failed sign-ins: this login is locked for ${LOCK_MINUTES} minutes`;
 
 const SIGNED_IN = [] as const;
 
@@ -70,10 +73,25 @@ export function registerAccountRoutes(
     { config: { access: 'public' }, schema: { body: credentialsSchema } },
     async (request, reply) => {
       const { username, password, rememberMe = false } = request.body;
+      const locked = await isLocked(db, username);
       const user = await findUserByLogin(db, username);
+      // Every path verifies a hash, so the time taken tells nothing about the login.
       const valid = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
+      if (locked) {
+        await recordAudit(db, username, 'AUTHENTICATION_LOCKED', { ip: request.ip });
+        throw new HttpProblem(401, { message: 'login.messages.error.locked', detail: LOCKED_DETAIL });
+      }
       if (!user || !valid) {
-        await recordAudit(db, username, 'AUTHENTICATION_FAILURE', { reason: 'bad-credentials', ip: request.ip });
+        const attempts = await recordFailure(db, username);
+        await recordAudit(db, username, 'AUTHENTICATION_FAILURE', {
+          reason: 'bad-credentials',
+          ip: request.ip,
+          attempts,
+        });
+        if (attempts >= MAX_FAILED_ATTEMPTS) {
+          await recordAudit(db, username, 'AUTHENTICATION_LOCKED', { ip: request.ip });
+          throw new HttpProblem(401, { message: 'login.messages.error.locked', detail: LOCKED_DETAIL });
+        }
         throw new HttpProblem(401, { message: 'login.messages.error.authentication', detail: 'Bad credentials' });
       }
       if (!user.activated) {
@@ -83,6 +101,7 @@ export function registerAccountRoutes(
           detail: 'User account is not activated',
         });
       }
+      await recordSuccess(db, username);
       const token = await tokens.issue({ login: user.login, authorities: user.authorities }, rememberMe);
       await recordAudit(db, user.login, 'AUTHENTICATION_SUCCESS', { ip: request.ip, rememberMe });
       return reply.header('authorization', `Bearer ${token}`).send({ id_token: token });

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/database';
 export type AuditEventType =
   | 'AUTHENTICATION_SUCCESS'
   | 'AUTHENTICATION_FAILURE'
+  | 'AUTHENTICATION_LOCKED'
   | 'ACCOUNT_UPDATED'
   | 'PASSWORD_CHANGED'
   | 'REQUEST_STATUS_CHANGED';
