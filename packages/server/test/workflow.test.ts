@@ -11,11 +11,15 @@ import {
   type WorkflowDef,
 } from '@bank/domain';
 import { hashPassword } from '../src/security/passwords';
+import { SAMPLE } from '../src/seed/samples';
 import { insertUser } from '../src/modules/account/users';
 import { bearer, startTestApp, type TestApp } from './helper';
 
 let t: TestApp;
 let manager: Record<string, string>;
+/** Per request type, the headers of a demo account allowed to decide it. */
+const deciders = new Map<string, Record<string, string>>();
+const decider = (w: WorkflowDef) => deciders.get(w.entity)!;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -27,22 +31,32 @@ beforeAll(async () => {
     activated: true,
     authorities: ['ROLE_USER'],
   });
+  for (const w of WORKFLOWS) {
+    const account = DEMO_ACCOUNTS.find((a) => a.authorities.some((r) => w.roles.includes(r)))!;
+    deciders.set(w.entity, bearer(await t.tokenFor(account.login)));
+  }
 });
 afterAll(() => t.close());
+
+/** The observation part of a body, for request types that have one. */
+const observed = (w: WorkflowDef, value: string): Record<string, string> => (w.comment ? { [w.comment]: value } : {});
 
 const statusesOf = (w: WorkflowDef) => w.targets ?? ENUMS[entityByName(w.entity).field(w.status)!.enum!].values;
 
 /** A fresh request of the workflow's type in its default status, created through the API. */
 async function newRequest(w: WorkflowDef): Promise<Record<string, unknown>> {
   const entity = entityByName(w.entity);
-  const response = await t.app.inject({ method: 'POST', url: entity.path, headers: manager, payload: {} });
+  const required = Object.fromEntries(
+    entity.fields.filter((f) => f.required).map((f) => [f.name, SAMPLE[f.kind](f, 1, undefined)]),
+  );
+  const response = await t.app.inject({ method: 'POST', url: entity.path, headers: manager, payload: required });
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
 
 function decision(w: WorkflowDef, row: Record<string, unknown>, overrides: Record<string, unknown> = {}) {
   const target = statusesOf(w).find((s) => s !== row[w.status])!;
-  return { ...row, [w.status]: target, [w.comment]: 'Dossier vérifié', ...overrides };
+  return { ...row, [w.status]: target, ...observed(w, 'Dossier vérifié'), ...overrides };
 }
 
 const put = (w: WorkflowDef, body: Record<string, unknown>, headers: Record<string, string>) =>
@@ -70,13 +84,13 @@ describe.each(WORKFLOWS.map((w) => [w.entity, w] as const))('%s', (_name, w) => 
   it('writes one history row `observation{}STATUS{}login` and an audit event with the decision', async () => {
     const row = await newRequest(w);
     const login = DEMO_ACCOUNTS.find((a) => a.authorities.some((r) => w.roles.includes(r)))!.login;
-    const body = decision(w, row, { [w.comment]: 'Pièces conformes' });
+    const body = decision(w, row, observed(w, 'Pièces conformes'));
     const response = await put(w, body, bearer(await t.tokenFor(login)));
     expect(response.statusCode, response.body).toBe(200);
     const entries = await story(w, row.id);
     expect(entries).toHaveLength(1);
     expect(decodeHistoryComment(entries[0].comment)).toEqual({
-      observation: 'Pièces conformes',
+      observation: w.comment ? 'Pièces conformes' : '',
       status: body[w.status],
       author: login,
     });
@@ -89,21 +103,21 @@ describe.each(WORKFLOWS.map((w) => [w.entity, w] as const))('%s', (_name, w) => 
   it('returns the story newest first', async () => {
     let row = await newRequest(w);
     for (const observation of ['premier', 'deuxième']) {
-      row = (await put(w, decision(w, row, { [w.comment]: observation }), manager)).json();
+      row = (await put(w, decision(w, row, observed(w, observation)), decider(w))).json();
     }
     const entries = await story(w, row.id);
-    expect(entries.map((e: { comment: string }) => decodeHistoryComment(e.comment).observation)).toEqual([
-      'deuxième',
-      'premier',
-    ]);
+    expect(entries).toHaveLength(2);
+    expect(decodeHistoryComment(entries[0].comment).status).toBe(row[w.status]);
+    const observations = entries.map((e: { comment: string }) => decodeHistoryComment(e.comment).observation);
+    expect(observations).toEqual(w.comment ? ['deuxième', 'premier'] : ['', '']);
   });
 
   it('refuses a decision without the version, or made on an older version, and changes nothing', async () => {
     const row = await newRequest(w);
     const { version: _v, ...unversioned } = decision(w, row);
-    expect((await put(w, unversioned, manager)).statusCode).toBe(400);
-    expect((await put(w, decision(w, row), manager)).statusCode).toBe(200);
-    const stale = await put(w, decision(w, row, { [w.comment]: 'trop tard' }), manager);
+    expect((await put(w, unversioned, decider(w))).statusCode).toBe(400);
+    expect((await put(w, decision(w, row), decider(w))).statusCode).toBe(200);
+    const stale = await put(w, decision(w, row, observed(w, 'trop tard')), decider(w));
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe('error.concurrencyFailure');
     expect(await story(w, row.id)).toHaveLength(1);
@@ -111,10 +125,10 @@ describe.each(WORKFLOWS.map((w) => [w.entity, w] as const))('%s', (_name, w) => 
 
   it(w.commentRequired ? 'requires the observation' : 'accepts a decision without observation', async () => {
     const row = await newRequest(w);
-    const response = await put(w, decision(w, row, { [w.comment]: '   ' }), manager);
+    const response = await put(w, decision(w, row, observed(w, '   ')), decider(w));
     if (w.commentRequired) {
       expect(response.statusCode).toBe(400);
-      expect(response.json().fieldErrors[0].field).toBe(w.comment);
+      expect(response.json().fieldErrors[0].field).toBe(w.comment!);
       expect(await story(w, row.id)).toHaveLength(0);
     } else {
       expect(response.statusCode).toBe(200);
@@ -124,8 +138,8 @@ describe.each(WORKFLOWS.map((w) => [w.entity, w] as const))('%s', (_name, w) => 
   it('gives one success and one 409 to two decisions sent at once on the same version', async () => {
     const row = await newRequest(w);
     const responses = await Promise.all([
-      put(w, decision(w, row, { [w.comment]: 'agent A' }), manager),
-      put(w, decision(w, row, { [w.comment]: 'agent B' }), manager),
+      put(w, decision(w, row, observed(w, 'agent A')), decider(w)),
+      put(w, decision(w, row, observed(w, 'agent B')), decider(w)),
     ]);
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await story(w, row.id)).toHaveLength(1);
@@ -139,7 +153,7 @@ describe.each(WORKFLOWS.map((w) => [w.entity, w] as const))('%s', (_name, w) => 
       begin raise exception 'history store unavailable'; end $$;
       create trigger refuse_history before insert on "${logTable}" for each row execute function refuse_history();`);
     try {
-      const response = await put(w, decision(w, row), manager);
+      const response = await put(w, decision(w, row), decider(w));
       expect(response.statusCode).toBe(500);
       expect(response.body).not.toContain('history store unavailable');
     } finally {
@@ -161,6 +175,24 @@ describe('beneficiary decisions', () => {
   });
 });
 
+describe('cash provision decisions', () => {
+  it('are refused to a manager, and refused to anyone once the provision is closed', async () => {
+    const w = WORKFLOWS.find((x) => x.entity === 'provisionCash')!;
+    const row = await newRequest(w);
+    expect((await put(w, decision(w, row, { demandStatus: 'VALIDATED' }), manager)).statusCode).toBe(403);
+    const validated = await put(
+      w,
+      decision(w, row, { demandStatus: 'VALIDATED', motif: 'Pièce vérifiée' }),
+      decider(w),
+    );
+    expect(validated.statusCode, validated.body).toBe(200);
+    const again = await put(w, decision(w, validated.json(), { demandStatus: 'CANCELLED' }), decider(w));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('error.requestClosed');
+    expect(await story(w, row.id)).toHaveLength(1);
+  });
+});
+
 describe('pending lists', () => {
   it.each([
     ['cardOrder', '/core/api/card-orders?orderStatus.in=PENDING', 'PENDING'],
@@ -175,8 +207,8 @@ describe('pending lists', () => {
         w,
         {
           ...row,
-          [w.status]: pendingStatus === row[w.status] ? row[w.status] : pendingStatus,
-          [w.comment]: 'mise en attente',
+          [w.status]: pendingStatus,
+          ...observed(w, 'mise en attente'),
         },
         manager,
       )
@@ -184,7 +216,7 @@ describe('pending lists', () => {
     const before = await count();
     expect(before).toBeGreaterThan(0);
     const decided = statusesOf(w).find((s) => s !== pendingStatus)!;
-    expect((await put(w, { ...pending, [w.status]: decided, [w.comment]: 'traité' }, manager)).statusCode).toBe(200);
+    expect((await put(w, { ...pending, [w.status]: decided, ...observed(w, 'traité') }, manager)).statusCode).toBe(200);
     expect(await count()).toBe(before - 1);
   });
 });

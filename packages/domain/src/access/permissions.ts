@@ -25,6 +25,8 @@ const ENTITY_ACCESS_OVERRIDES: Readonly<Record<string, Partial<Record<Action, re
   balanceLog: { delete: SUPERVISORS },
   serenityUser: { update: DESK },
   notificationSubscription: { create: DESK, update: DESK },
+  // Spec part 2 §2.6: only the manager and the desk head validate an account subscription.
+  clientSubscription: { update: DESK, delete: DESK },
 };
 
 /**

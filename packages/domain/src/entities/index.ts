@@ -5,6 +5,7 @@ import { balanceLog } from './balance-log';
 import { bankAccountType } from './bank-account-type';
 import { bankAccount } from './bank-account';
 import { beneficiaryCash } from './beneficiary-cash';
+import { beneficiaryCashLog } from './beneficiary-cash-log';
 import { beneficiaryLog } from './beneficiary-log';
 import { beneficiary } from './beneficiary';
 import { branch } from './branch';
@@ -28,6 +29,7 @@ import { otpstory } from './otpstory';
 import { pack } from './pack';
 import { pinGeneration } from './pin-generation';
 import { provisionCash } from './provision-cash';
+import { provisionCashLog } from './provision-cash-log';
 import { serenityServices } from './serenity-services';
 import { serenityUser } from './serenity-user';
 import { smsSubscription } from './sms-subscription';
@@ -47,6 +49,7 @@ const DECLARATIONS: readonly EntityDef[] = [
   bankAccountType,
   bankAccount,
   beneficiaryCash,
+  beneficiaryCashLog,
   beneficiaryLog,
   beneficiary,
   branch,
@@ -70,6 +73,7 @@ const DECLARATIONS: readonly EntityDef[] = [
   pack,
   pinGeneration,
   provisionCash,
+  provisionCashLog,
   serenityServices,
   serenityUser,
   smsSubscription,

@@ -5,8 +5,8 @@ import { FIELD_KINDS } from '../kinds';
 import { ENTITIES, entityByName } from './index';
 
 describe('entity registry', () => {
-  it('declares the forty entities of both spec parts', () => {
-    expect(ENTITIES).toHaveLength(40);
+  it('declares the forty entities of both spec parts and the two cash histories', () => {
+    expect(ENTITIES).toHaveLength(42);
   });
 
   it.each(['name', 'route', 'resource', 'table'] as const)('has unique %s values', (key) => {

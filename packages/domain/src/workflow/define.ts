@@ -8,8 +8,8 @@ export interface WorkflowDef {
   entity: string;
   /** The request's status field. */
   status: string;
-  /** The request's observation field. */
-  comment: string;
+  /** The request's observation field (absent when the request has none: its history says why). */
+  comment?: string;
   /** Stamped with the time of each staff update. */
   updatedAt?: string;
   /** Roles that may save a staff update (spec part 1 §6, part 2 §6). */

@@ -4,6 +4,7 @@ import { ROLES } from '../access/roles';
 import { defineWorkflow, type WorkflowDef } from './define';
 
 const DESK = [ROLES.MANAGER, ROLES.RESPONSABLEDESK] as const;
+const CASH_DESK = [ROLES.AGENTCA, ROLES.AGENTRSIC] as const;
 const REQUEST_LOG_CARRY = ['bankAccountId', 'serenityUserId'] as const;
 
 export const WORKFLOWS: readonly WorkflowDef[] = [
@@ -72,6 +73,44 @@ export const WORKFLOWS: readonly WorkflowDef[] = [
     roles: [...DESK, ROLES.STAGIAIRE],
     commentRequired: false,
     log: { entity: 'transferLog', request: 'transferId', status: 'demandStatus', carry: REQUEST_LOG_CARRY },
+  }),
+  defineWorkflow({
+    entity: 'subsRequest',
+    status: 'requestStatus',
+    updatedAt: 'updatedAt',
+    roles: DESK,
+    commentRequired: false,
+    log: { entity: 'subsRequestLog', request: 'subsRequestId', status: 'requestStatus' },
+  }),
+  defineWorkflow({
+    entity: 'smsSubscription',
+    status: 'demandStatus',
+    comment: 'comment',
+    updatedAt: 'updatedAt',
+    roles: DESK,
+    commentRequired: false,
+    log: { entity: 'subsSmsLog', request: 'smsSubscriptionId', status: 'requestStatus' },
+  }),
+  defineWorkflow({
+    entity: 'beneficiaryCash',
+    status: 'status',
+    comment: 'motif',
+    updatedAt: 'updatedAt',
+    roles: CASH_DESK,
+    commentRequired: false,
+    log: { entity: 'beneficiaryCashLog', request: 'beneficiaryCashId', status: 'status' },
+  }),
+  defineWorkflow({
+    entity: 'provisionCash',
+    status: 'demandStatus',
+    comment: 'motif',
+    updatedAt: 'updatedAt',
+    // Spec part 2 §2.15 and §6: provision validation is limited to AGENTCA and AGENTRSIC.
+    roles: CASH_DESK,
+    commentRequired: false,
+    // Once decided, the inputs are hidden (§2.15) and the server refuses any change.
+    finalStatuses: ['VALIDATED', 'REJECTED', 'CANCELLED'],
+    log: { entity: 'provisionCashLog', request: 'provisionCashId', status: 'demandStatus', carry: ['bankAccountId'] },
   }),
 ];
 

@@ -1,10 +1,10 @@
 // Demo cash disposals (beneficiaries of cash and the provisions they collect with an OTP), the
 // OTP stories and registry, failed-login counters of customers and the staff's branches.
 import { DEMO_ACCOUNTS } from '@bank/domain';
-import { insertRows, RowBuffer } from './bulk';
+import { insertRows, RowBuffer, type SeedRow } from './bulk';
 import { accountOfClient, mobile, personName, type People } from './clients';
 import { statusFor, type SeedContext } from './context';
-import { observationFor } from './history';
+import { buildHistory, historyComment, observationFor } from './history';
 import type { ReferenceData } from './reference-data';
 import { DAY_MS, HOUR_MS, iso, isoDate, type Random } from './random';
 import { PROVISION_MOTIFS } from './vocabulary';
@@ -81,7 +81,20 @@ export async function seedCash(ctx: SeedContext, ref: ReferenceData, people: Peo
     { returning: true },
   );
 
-  const provisions = new RowBuffer(ctx.db, 'provisionCash');
+  await insertRows(
+    ctx.db,
+    'beneficiaryCashLog',
+    beneficiaries.flatMap((b, i) =>
+      buildHistory(ctx, rng, 'beneficiaryCashStatus', b.row.status, Date.parse(b.row.createdAt)).map((entry) => ({
+        createdAt: iso(entry.at),
+        comment: historyComment(entry),
+        status: entry.status,
+        beneficiaryCashId: beneficiaryIds[i]!,
+      })),
+    ),
+  );
+
+  const provisions: SeedRow[] = [];
   for (let i = 0; i < ctx.count(200); i++) {
     const index = rng.int(0, beneficiaries.length - 1);
     const account = accountOfClient(rng, people, beneficiaries[index]!.client);
@@ -89,7 +102,7 @@ export async function seedCash(ctx: SeedContext, ref: ReferenceData, people: Peo
     const createdAt = rng.daysAgo(anchor, 1, 150);
     const updatedAt = Math.min(anchor - 60_000, createdAt + rng.int(1, 96) * HOUR_MS);
     const closed = ['VALIDATED', 'REJECTED', 'CANCELLED'].includes(status);
-    await provisions.push({
+    provisions.push({
       motifProvision: rng.pick(PROVISION_MOTIFS),
       amount: String(rng.step(10_000, 2_000_000, 5_000)),
       demandStatus: status,
@@ -105,7 +118,22 @@ export async function seedCash(ctx: SeedContext, ref: ReferenceData, people: Peo
       branchId: rng.chance(0.8) ? account.branchId : rng.pick(ref.branches).id,
     });
   }
-  await provisions.flush();
+  const provisionIds = await insertRows(ctx.db, 'provisionCash', provisions, { returning: true });
+  await insertRows(
+    ctx.db,
+    'provisionCashLog',
+    provisions.flatMap((p, i) =>
+      buildHistory(ctx, rng, 'provisionStatus', String(p.demandStatus), Date.parse(String(p.createdAt))).map(
+        (entry) => ({
+          createdAt: iso(entry.at),
+          comment: historyComment(entry),
+          demandStatus: entry.status,
+          provisionCashId: provisionIds[i]!,
+          bankAccountId: p.bankAccountId,
+        }),
+      ),
+    ),
+  );
 
   const stories = new RowBuffer(ctx.db, 'otpstory');
   const registry = new RowBuffer(ctx.db, 'otpRegistry');

@@ -23,6 +23,8 @@ const OPEN_STATUSES: Readonly<Record<string, readonly string[]>> = {
   demandStatus: ['INPROGRESS', 'PENDING'],
   checkbookStatus: ['IN_PROGRESS', 'PENDING'],
   beneficiaryStatus: ['PENDING'],
+  beneficiaryCashStatus: ['PENDING', 'INPROGESS', 'OTPPENDING'],
+  provisionStatus: ['INPROGRESS', 'PENDING', 'OTPPENDING'],
 };
 
 function previousStatuses(statusEnum: string, current: string): readonly string[] {

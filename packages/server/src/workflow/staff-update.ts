@@ -18,6 +18,8 @@ export function workflowHooks(workflow: WorkflowDef): EntityHooks {
   const statusField = request.field(workflow.status)!;
   const targets: readonly string[] = workflow.targets ?? ENUMS[statusField.enum!].values;
   const column = (name: string) => quote(log.field(name)!.column);
+  // A request without an observation field (subscription requests) logs its status changes alone.
+  const observationOf = (row: Record<string, unknown>) => (workflow.comment ? text(row[workflow.comment]) : '');
 
   return {
     async beforeUpdate({ before, body }) {
@@ -37,7 +39,7 @@ export function workflowHooks(workflow: WorkflowDef): EntityHooks {
           appError: { key: 'error.requestClosed', params: request.name },
         });
       }
-      if (workflow.commentRequired && text(body[workflow.comment]).trim() === '') {
+      if (workflow.comment && workflow.commentRequired && observationOf(body).trim() === '') {
         throw fieldError(request.name, workflow.comment, 'NotNull', 'The observation is required');
       }
       if (workflow.updatedAt) body[workflow.updatedAt] = new Date().toISOString();
@@ -45,8 +47,8 @@ export function workflowHooks(workflow: WorkflowDef): EntityHooks {
 
     async afterUpdate({ tx, before, after, actor }) {
       const status = String(after[workflow.status] ?? '');
-      const observation = text(after[workflow.comment]);
-      if (status === before[workflow.status] && observation === text(before[workflow.comment])) return;
+      const observation = observationOf(after);
+      if (status === before[workflow.status] && observation === observationOf(before)) return;
 
       const values: Record<string, unknown> = {
         [column(workflow.log.request)]: after.id,
