@@ -17,6 +17,8 @@ import { workflowHooks } from './workflow/staff-update';
 import { registerWorkflowRoutes } from './workflow/routes';
 import { registerClientFileRoutes } from './modules/clients/routes';
 import { registerBeneficiaryRoutes } from './modules/beneficiaries/routes';
+import { registerMoneyRoutes } from './modules/money/routes';
+import { registerSubscriptionRoutes } from './modules/subscriptions/routes';
 
 export interface AppOptions {
   config: Config;
@@ -70,6 +72,8 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   registerWorkflowRoutes(app, services);
   registerClientFileRoutes(app, services);
   registerBeneficiaryRoutes(app, services);
+  registerMoneyRoutes(app, services);
+  registerSubscriptionRoutes(app, db, services);
 
   await registerWebApp(app, config.webDist);
   app.addHook('onClose', async () => db.close());

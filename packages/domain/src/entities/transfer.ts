@@ -5,6 +5,7 @@ export const transfer = defineEntity({
   route: 'transfer',
   resource: 'transfers',
   joined: {
+    clientId: 'bankAccountId.clientId',
     clientName: 'bankAccountId.clientId.name',
     clientCode: 'bankAccountId.clientId.clientCode',
     bankAccountNumber: 'bankAccountId.bankAccountNumber',

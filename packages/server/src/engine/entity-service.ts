@@ -167,7 +167,8 @@ export class EntityService {
     return this.shape(rows[0]!);
   }
 
-  async create(body: Record<string, unknown>): Promise<Row> {
+  /** Creates a row; inside `tx` when given (a module's larger transaction), else in its own. */
+  async create(body: Record<string, unknown>, inTransaction?: Queryable): Promise<Row> {
     if (body.id !== undefined && body.id !== null) {
       throw new HttpProblem(400, {
         message: 'error.idexists',
@@ -191,7 +192,7 @@ export class EntityService {
       const [{ id }] = (await tx.query<{ id: number }>(sql, params.values)) as [{ id: number }];
       await this.writeManyToMany(tx, id, body);
       return this.get(id, tx);
-    });
+    }, inTransaction);
   }
 
   /** Full update (PUT): every field takes the body's value; absent secrets and many-to-many lists are kept. */
@@ -261,9 +262,9 @@ export class EntityService {
   }
 
   /** Runs a write in a transaction, turning constraint violations on our columns into field errors. */
-  private async write<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+  private async write<T>(work: (tx: Queryable) => Promise<T>, inTransaction?: Queryable): Promise<T> {
     try {
-      return await this.db.transaction(work);
+      return inTransaction ? await work(inTransaction) : await this.db.transaction(work);
     } catch (error) {
       const dbError = error as DatabaseError;
       const violation = { '23503': 'NotFound', '23505': 'Unique' }[dbError.code ?? ''];

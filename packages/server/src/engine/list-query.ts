@@ -1,6 +1,6 @@
 // Paging, sorting and JHipster-style criteria (`field.op=value`) parsed from a query string into
 // parameterised SQL, with a clear 400 for anything that does not fit the entity.
-import { ENUMS, type Entity, type Field, type FieldKind } from '@bank/domain';
+import { ENUMS, isRealDate, type Entity, type Field, type FieldKind } from '@bank/domain';
 import { quote } from '../db/schema';
 import { HttpProblem } from '../problem';
 
@@ -53,7 +53,10 @@ const PARSE = {
   decimal: (v) => (/^-?\d{1,18}(\.\d+)?$/.test(v) ? v : null),
   money: (v) => (/^-?\d{1,18}(\.\d+)?$/.test(v) ? v : null),
   bool: (v) => (v === 'true' ? true : v === 'false' ? false : null),
-  date: (v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) ? v : null),
+  date: (v) => {
+    const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+    return parts && isRealDate(Number(parts[1]), Number(parts[2]), Number(parts[3])) ? v : null;
+  },
   dateTime: (v) => (!Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}/.test(v) ? new Date(v).toISOString() : null),
   enum: (v, f) => ((ENUMS[f.enum!].values as readonly string[]).includes(v) ? v : null),
   ref: (v) => (/^\d{1,15}$/.test(v) ? Number(v) : null),
@@ -120,8 +123,11 @@ function criterion({ field, sql: column }: Column, op: string, raw: string, para
     case 'doesNotContain': {
       if (!TEXT_KINDS.has(field.kind))
         throw invalid(`${field.name}.${op}`, 'Unknown', `${op} applies to text fields only`);
-      const pattern = params.add(`%${likeEscape(raw)}%`);
-      return op === 'contains' ? `${column} ilike ${pattern}` : `${column} not ilike ${pattern}`;
+      // Accent- and case-insensitive, as people type French names.
+      const pattern = `search_fold(${params.add(`%${likeEscape(raw)}%`)}::text)`;
+      return op === 'contains'
+        ? `search_fold(${column}) like ${pattern}`
+        : `search_fold(coalesce(${column}, '')) not like ${pattern}`;
     }
     case 'greaterThan':
     case 'lessThan':

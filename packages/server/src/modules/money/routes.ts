@@ -1,0 +1,124 @@
+// Transfers and transactions for staff (spec part 2 §2.3–2.5): the transfer criteria of the manager
+// list and of an account's transfers modal, and the transactions modal of an account.
+import type { FastifyInstance } from 'fastify';
+import { ENUMS, entityAccess, isRealDate } from '@bank/domain';
+import type { EntityService } from '../../engine/entity-service';
+import type { Query } from '../../engine/list-query';
+import { sendPage } from '../../engine/routes';
+import { badRequest } from '../../problem';
+
+type Filters = Record<string, string>;
+
+const invalid = (param: string, detail: string) =>
+  badRequest('error.validation', detail, [{ objectName: 'query', field: param, message: 'TypeMismatch' }]);
+
+/** A day (YYYY-MM-DD) as the half-open range of instants it covers, Dakar time (UTC). */
+function dayRange(param: string, value: string): { from: string; to: string } {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!parts || !isRealDate(Number(parts[1]), Number(parts[2]), Number(parts[3]))) {
+    throw invalid(param, `${param} must be a date YYYY-MM-DD`);
+  }
+  const from = new Date(`${value}T00:00:00.000Z`);
+  return { from: from.toISOString(), to: new Date(from.getTime() + 86_400_000).toISOString() };
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+function whole(param: string, value: string): string {
+  if (!/^\d{1,15}$/.test(value)) throw invalid(param, `${param} must be a whole number`);
+  return value;
+}
+
+function amount(param: string, value: string): string {
+  const normalised = value.replace(/\s/g, '').replace(',', '.');
+  if (!/^\d{1,18}(\.\d{1,2})?$/.test(normalised)) throw invalid(param, `${param} must be an amount`);
+  return normalised;
+}
+
+/** Every status of the enum, or none for the "tous" choice. */
+function status(param: string, value: string, values: readonly string[]): string | undefined {
+  if (value === '' || /^(tous|all)$/i.test(value)) return undefined;
+  if (!values.includes(value.toUpperCase())) throw invalid(param, `Unknown status "${value}"`);
+  return value.toUpperCase();
+}
+
+export function registerMoneyRoutes(app: FastifyInstance, services: Map<string, EntityService>): void {
+  const transfers = services.get('transfer')!;
+  const transactions = services.get('transaction')!;
+  const readTransfers = { access: entityAccess('transfer', 'read') };
+  const readTransactions = { access: entityAccess('transaction', 'read') };
+  const demandStatuses = ENUMS.demandStatus.values;
+
+  // DESIGN.md §5: filters apply whatever is filled.
+  app.get<{ Querystring: Query & Filters }>(
+    '/core/api/criterial_search/transfers',
+    { config: readTransfers },
+    async (request, reply) => {
+      const { startdate, enddate, status: state, id, clientId, bankaccount, montant, ...rest } = request.query;
+      const criteria: Filters = {};
+      if (text(startdate)) criteria['createdAt.greaterThanOrEqual'] = dayRange('startdate', text(startdate)).from;
+      if (text(enddate)) criteria['createdAt.lessThan'] = dayRange('enddate', text(enddate)).to;
+      const wanted = status('status', text(state), demandStatuses);
+      if (wanted) criteria['demandStatus.equals'] = wanted;
+      if (text(id)) criteria['id.equals'] = whole('id', text(id));
+      if (text(clientId)) criteria['clientId.equals'] = whole('clientId', text(clientId));
+      if (text(bankaccount)) criteria['bankAccountId.equals'] = whole('bankaccount', text(bankaccount));
+      if (text(montant)) criteria['amount.equals'] = amount('montant', text(montant));
+      return sendPage(
+        request,
+        reply,
+        await transfers.list({ ...rest, ...criteria }, { defaultSort: 'createdAt,desc' }),
+      );
+    },
+  );
+
+  // The transactions modal of an account: amount, day, direction (C/D), reference.
+  app.get<{ Querystring: Query & Filters }>(
+    '/core/api/transactions/_search/modal',
+    { config: readTransactions },
+    async (request, reply) => {
+      const { bankaccount, enddate, montant, reference, type, ...rest } = request.query;
+      if (!text(bankaccount)) throw invalid('bankaccount', 'bankaccount is required');
+      const criteria: Filters = { 'bankAccountId.equals': whole('bankaccount', text(bankaccount)) };
+      if (text(enddate)) {
+        const day = dayRange('enddate', text(enddate));
+        criteria['transactionDate.greaterThanOrEqual'] = day.from;
+        criteria['transactionDate.lessThan'] = day.to;
+      }
+      if (text(montant)) criteria['amount.equals'] = amount('montant', text(montant));
+      if (text(reference)) criteria['transactionNumber.contains'] = text(reference);
+      const direction = status('type', text(type), ENUMS.transactionDirection.values);
+      if (direction) criteria['direction.equals'] = direction;
+      return sendPage(
+        request,
+        reply,
+        await transactions.list({ ...rest, ...criteria }, { defaultSort: 'transactionDate,desc' }),
+      );
+    },
+  );
+
+  // The same for an account's transactions by processing status.
+  app.get<{ Querystring: Query & Filters }>(
+    '/core/api/transactions/_search/bankaccount',
+    { config: readTransactions },
+    async (request, reply) => {
+      const { bankaccount, status: state, enddate, montant, reference, ...rest } = request.query;
+      if (!text(bankaccount)) throw invalid('bankaccount', 'bankaccount is required');
+      const criteria: Filters = { 'bankAccountId.equals': whole('bankaccount', text(bankaccount)) };
+      const wanted = status('status', text(state), demandStatuses);
+      if (wanted) criteria['statusTransaction.equals'] = wanted;
+      if (text(enddate)) {
+        const day = dayRange('enddate', text(enddate));
+        criteria['transactionDate.greaterThanOrEqual'] = day.from;
+        criteria['transactionDate.lessThan'] = day.to;
+      }
+      if (text(montant)) criteria['amount.equals'] = amount('montant', text(montant));
+      if (text(reference)) criteria['transactionNumber.contains'] = text(reference);
+      return sendPage(
+        request,
+        reply,
+        await transactions.list({ ...rest, ...criteria }, { defaultSort: 'transactionDate,desc' }),
+      );
+    },
+  );
+}
