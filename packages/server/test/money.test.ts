@@ -102,7 +102,7 @@ describe('criterial_search/transfers', () => {
     });
   });
 
-  it.each([
+  it.each<Record<string, string>>([
     { status: 'MAYBE' },
     { startdate: '2026-02-30' },
     { enddate: 'hier' },
