@@ -125,12 +125,13 @@ describe('save', () => {
 
 describe('staff searches', () => {
   it('find client subscriptions by name, reference, RIB and type, newest first', async () => {
-    for (const query of [
+    const queries: Array<Record<string, string>> = [
       { name: 'adama' },
       { reference: 'CLSUBS01' },
       { rib: 'SN080001' },
       { type: 'PERSONAL', name: 'Diouf' },
-    ]) {
+    ];
+    for (const query of queries) {
       const response = await t.app.inject({ url: '/core/api/_search/ClientSubscription/filtre', query, headers });
       expect(response.statusCode, JSON.stringify(query)).toBe(200);
       expect(
@@ -141,13 +142,14 @@ describe('staff searches', () => {
   });
 
   it('find subscription requests by any filled filter', async () => {
-    for (const query of [
+    const queries: Array<Record<string, string>> = [
       { name: 'adama' },
       { email: 'ADAMA@' },
       { rib: 'sn080001subs' },
       { phoneNumber: '9988' },
       { type: 'INPROGRESS' },
-    ]) {
+    ];
+    for (const query of queries) {
       const response = await t.app.inject({ url: '/core/api/subscription-requests/filtre', query, headers });
       expect(
         response.json().some((s: { login: string }) => s.login === 'adama.diouf'),

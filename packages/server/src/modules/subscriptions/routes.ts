@@ -2,7 +2,7 @@
 // its services, its first history entry and the client subscription in one transaction, and the two
 // staff searches (always newest first).
 import type { FastifyInstance } from 'fastify';
-import { ENUMS, encodeHistoryComment, entityAccess, entityBodySchema, entityByName } from '@bank/domain';
+import { encodeHistoryComment, entityAccess, entityBodySchema, entityByName } from '@bank/domain';
 import type { Database, Queryable } from '../../db/database';
 import { quote } from '../../db/schema';
 import type { EntityService } from '../../engine/entity-service';
