@@ -14,9 +14,19 @@ export interface AuthUser {
   authorities: string[];
 }
 
+/** One API route and who may call it, as registered: what the authorization matrix test walks. */
+export interface AccessRule {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+  }
+  interface FastifyInstance {
+    accessRules: AccessRule[];
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -74,11 +84,14 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService, account
   app.decorateRequest('user', null);
 
   // A route under an API prefix without a declared access rule is a programming error: refuse to start.
+  const rules: AccessRule[] = [];
+  app.decorate('accessRules', rules);
   app.addHook('onRoute', (route) => {
     const url = route.url;
-    if (isApiPath(url) && route.config?.access === undefined) {
-      throw new Error(`Route ${route.method} ${url} does not declare config.access`);
-    }
+    if (!isApiPath(url)) return;
+    const access = route.config?.access;
+    if (access === undefined) throw new Error(`Route ${route.method} ${url} does not declare config.access`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') rules.push({ method, url, access });
   });
 
   app.addHook('onRequest', async (request) => {
