@@ -12,3 +12,4 @@ export * from './entities';
 export * from './validate/entity-schema';
 export * from './workflow/define';
 export * from './workflow/workflows';
+export * from './format/masks';

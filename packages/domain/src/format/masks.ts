@@ -1,0 +1,22 @@
+// Masks for secrets shown on screens: only the parts the spec allows are visible.
+
+export const MASK_PLACEHOLDER = '*****';
+
+/**
+ * An OTP story token shows characters 8 to 10 and 175 to 180 (1-based) around a placeholder
+ * (spec part 2 §9); a shorter token shows what exists of those ranges.
+ * @example maskOtpToken('abcdefghijk…') starts with 'hij*****'
+ */
+export function maskOtpToken(token: string | null | undefined): string {
+  if (!token) return '';
+  return `${token.slice(7, 10)}${MASK_PLACEHOLDER}${token.slice(174, 180)}`;
+}
+
+/**
+ * The manager SMS list shows an account number's first 6 characters and an ellipsis (spec part 2 §9).
+ * @example truncateAccountNumber('SN0123456789') === 'SN0123…'
+ */
+export function truncateAccountNumber(value: string | null | undefined): string {
+  if (!value) return '';
+  return value.length > 6 ? `${value.slice(0, 6)}…` : value;
+}
