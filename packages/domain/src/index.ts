@@ -13,3 +13,4 @@ export * from './validate/entity-schema';
 export * from './workflow/define';
 export * from './workflow/workflows';
 export * from './format/masks';
+export * from './validate/password-strength';

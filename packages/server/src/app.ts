@@ -11,6 +11,13 @@ import { registerWebApp } from './plugins/web-app';
 import { createTokenService, resolveJwtSecret } from './security/tokens';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerManagementRoutes } from './modules/management/routes';
+import { LoggerRegistry } from './modules/management/loggers';
+import { registerHttpMetrics } from './modules/management/metrics';
+import { registerOpenApi } from './modules/management/openapi';
+import { registerMailer } from './modules/mail/mailer';
+import { registerRateLimits } from './modules/account/rate-limits';
+import { registerSelfServiceRoutes } from './modules/account/self-service';
+import { registerUserRoutes } from './modules/users/routes';
 import { workflowOf } from '@bank/domain';
 import { registerEntityRoutes } from './engine/routes';
 import { workflowHooks } from './workflow/staff-update';
@@ -63,8 +70,17 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   const accounts = new AccountStateCache(db);
   registerAuth(app, tokens, accounts);
 
-  registerAccountRoutes(app, { db, tokens, accounts });
-  registerManagementRoutes(app, { db, config });
+  // Before any route: named loggers, HTTP metrics, OpenAPI (swagger profile) and per-IP rate limits.
+  const loggers = new LoggerRegistry(app.log);
+  const metrics = registerHttpMetrics(app, db, loggers.get('http'));
+  await registerOpenApi(app, config);
+  await registerRateLimits(app);
+  const mailer = registerMailer(app, config, db, loggers.get('mail'));
+
+  registerAccountRoutes(app, { db, tokens, accounts, signInsPerMinute: config.rateLimitAuthenticate });
+  registerSelfServiceRoutes(app, { db, config, accounts, mailer, log: loggers.get('auth') });
+  registerUserRoutes(app, { db, config, accounts, mailer, log: loggers.get('auth') });
+  registerManagementRoutes(app, { db, config, loggers, mailer, metrics });
   const services = registerEntityRoutes(app, db, (entity) => {
     const workflow = workflowOf(entity.name);
     return workflow ? workflowHooks(workflow) : undefined;

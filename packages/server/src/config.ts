@@ -16,9 +16,56 @@ export interface Config {
   seed: 'demo' | 'none';
   /** Built web app to serve; absent in API-only tests. */
   webDist: string | undefined;
+  /** Base of the links in account e-mails (activation, password reset), without a trailing slash. */
+  publicUrl: string;
+  /** Sender of account e-mails. */
+  mailFrom: string;
+  /** Requests per minute and per client IP; 0 turns the limit off. */
+  rateLimitAuthenticate: number;
+  rateLimitRegister: number;
+  rateLimitResetPassword: number;
+  /** Free bytes under which the data directory's disk is reported DOWN. */
+  diskSpaceThreshold: number;
 }
 
+/** The environment variable behind each setting (null: not settable), for management/configprops. */
+export const CONFIG_ENV = {
+  port: 'PORT',
+  host: 'HOST',
+  dataDir: 'DATA_DIR',
+  databaseUrl: 'DATABASE_URL',
+  jwtSecret: 'JWT_SECRET',
+  mailUrl: 'MAIL_URL',
+  profiles: 'PROFILES',
+  ebankingUrl: 'EBANKING_URL',
+  logLevel: 'LOG_LEVEL',
+  seed: 'SEED',
+  webDist: null,
+  publicUrl: 'PUBLIC_URL',
+  mailFrom: 'MAIL_FROM',
+  rateLimitAuthenticate: 'RATE_LIMIT_AUTHENTICATE',
+  rateLimitRegister: 'RATE_LIMIT_REGISTER',
+  rateLimitResetPassword: 'RATE_LIMIT_RESET_PASSWORD',
+  diskSpaceThreshold: 'HEALTH_DISK_THRESHOLD',
+} as const satisfies Record<keyof Config, string | null>;
+
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${text}"`);
+  return value;
+}
+
+function publicUrlOf(env: NodeJS.ProcessEnv, host: string, port: number): string {
+  // A wildcard listen address is not a place a browser can go to.
+  const linkHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  const url = env.PUBLIC_URL || `http://${linkHost}:${port}`;
+  if (!URL.canParse(url) || !/^https?:/.test(url)) throw new Error(`PUBLIC_URL must be an http(s) URL, got "${url}"`);
+  return url.replace(/\/+$/, '');
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
@@ -27,9 +74,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const seed = env.SEED ?? 'demo';
   if (seed !== 'demo' && seed !== 'none') throw new Error(`SEED must be demo or none, got "${seed}"`);
+  const host = env.HOST ?? '127.0.0.1';
   return {
     port,
-    host: env.HOST ?? '127.0.0.1',
+    host,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
@@ -42,6 +90,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     seed,
     webDist: path.join(repoRoot, 'packages/web/dist'),
+    publicUrl: publicUrlOf(env, host, port),
+    mailFrom: env.MAIL_FROM || 'Banque <no-reply@banque.sn>',
+    rateLimitAuthenticate: wholeNumber(env, 'RATE_LIMIT_AUTHENTICATE', 60),
+    rateLimitRegister: wholeNumber(env, 'RATE_LIMIT_REGISTER', 10),
+    rateLimitResetPassword: wholeNumber(env, 'RATE_LIMIT_RESET_PASSWORD', 10),
+    diskSpaceThreshold: wholeNumber(env, 'HEALTH_DISK_THRESHOLD', 10 * 1024 * 1024),
   };
 }
 

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig, type Config } from '../src/config';
 import { openPglite, openPostgres, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { seedDemo, seedDemoAccounts } from '../src/seed/demo';
@@ -41,15 +41,17 @@ async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<v
 
 /**
  * `seed`: 'accounts' (default) creates the demo staff accounts only, which most suites need and is
- * fast; 'demo' adds the whole demo data set; 'none' leaves the database empty.
+ * fast; 'demo' adds the whole demo data set; 'none' leaves the database empty. `config` overrides settings.
  */
-export async function startTestApp(options: { seed?: 'none' | 'accounts' | 'demo' } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { seed?: 'none' | 'accounts' | 'demo'; config?: Partial<Config> } = {},
+): Promise<TestApp> {
   const { db, drop } = await openTestDatabase();
   await migrate(db);
   const seed = options.seed ?? 'accounts';
   if (seed === 'accounts') await seedDemoAccounts(db);
   if (seed === 'demo') await seedDemo(db);
-  const config = { ...loadConfig({}), logLevel: 'silent', webDist: undefined };
+  const config = { ...loadConfig({}), logLevel: 'silent', webDist: undefined, ...options.config };
   const app = await buildApp({ config, db });
   const tokens = new Map<string, string>();
   return {

@@ -12,8 +12,17 @@ export interface Queryable {
   exec(script: string): Promise<void>;
 }
 
+export interface PoolStats {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** Connection pool figures for management/metrics; absent for the embedded database (no pool). */
+  stats?(): PoolStats;
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -70,6 +79,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   await pool.query('select 1');
   return {
     kind: 'postgres',
+    stats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async query(text, params) {
       return (await pool.query(text, params as unknown[])).rows;
     },

@@ -9,6 +9,7 @@ import { HttpProblem, badRequest, unauthorized } from '../../problem';
 import { recordAudit } from '../audit/audit';
 import { findUserByLogin, toAccountDto } from './users';
 import { LOCK_MINUTES, MAX_FAILED_ATTEMPTS, isLocked, recordFailure, recordSuccess } from './lockout';
+import { perMinute } from './rate-limits';
 
 const LOCKED_DETAIL = `Too many failed sign-ins: this login is locked for ${LOCK_MINUTES} minutes`;
 
@@ -64,13 +65,13 @@ interface Credentials {
 
 export function registerAccountRoutes(
   app: FastifyInstance,
-  deps: { db: Database; tokens: TokenService; accounts: AccountStateCache },
+  deps: { db: Database; tokens: TokenService; accounts: AccountStateCache; signInsPerMinute?: number },
 ): void {
-  const { db, tokens, accounts } = deps;
+  const { db, tokens, accounts, signInsPerMinute = 0 } = deps;
 
   app.post<{ Body: Credentials }>(
     '/api/authenticate',
-    { config: { access: 'public' }, schema: { body: credentialsSchema } },
+    { config: { access: 'public', ...perMinute(signInsPerMinute) }, schema: { body: credentialsSchema } },
     async (request, reply) => {
       const { username, password, rememberMe = false } = request.body;
       const locked = await isLocked(db, username);

@@ -73,12 +73,18 @@ export interface NewUser {
   langKey?: string;
   authorities: readonly string[];
   createdBy?: string;
+  imageUrl?: string | null;
+  /** Digests of one-time keys (see keys.ts); a reset key starts its 24 hours now. */
+  activationKeyDigest?: string;
+  resetKeyDigest?: string;
 }
 
 export async function insertUser(db: Queryable, user: NewUser): Promise<number> {
   const [row] = await db.query<{ id: number }>(
-    `insert into app_user (login, password_hash, first_name, last_name, email, activated, lang_key, created_by)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+    `insert into app_user (login, password_hash, first_name, last_name, email, activated, lang_key, created_by,
+                           image_url, activation_key, reset_key, reset_date)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::varchar, case when $11::varchar is null then null else now() end)
+     returning id`,
     [
       user.login.toLowerCase(),
       user.passwordHash,
@@ -88,6 +94,9 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<number> 
       user.activated,
       user.langKey ?? 'fr',
       user.createdBy ?? 'system',
+      user.imageUrl ?? null,
+      user.activationKeyDigest ?? null,
+      user.resetKeyDigest ?? null,
     ],
   );
   if (user.authorities.length > 0) {

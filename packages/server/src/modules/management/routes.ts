@@ -1,39 +1,41 @@
-// Operations endpoints of the foundation: application profile and health (spec part 1 §7.3).
+// Operations endpoints (spec part 1 §7.3): application profile, health, metrics, configuration, logs, audits,
+// the gateway route table and the OpenAPI document. Everything but info and health is for administrators.
 import type { FastifyInstance } from 'fastify';
-import { ROLES, hasAnyAuthority } from '@bank/domain';
 import type { Config } from '../../config';
 import { isProduction } from '../../config';
 import type { Database } from '../../db/database';
+import type { Mailer } from '../mail/mailer';
+import { registerAuditRoutes } from './audits';
+import { registerConfigRoutes } from './config-report';
+import { registerGatewayRoutes } from './gateway';
+import { registerHealthRoute } from './health';
+import { registerLogRoutes, type LoggerRegistry } from './loggers';
+import { registerMetricsRoutes, type HttpMetrics } from './metrics';
+import { isSwaggerEnabled, registerOpenApiRoute } from './openapi';
 
-export function registerManagementRoutes(app: FastifyInstance, deps: { db: Database; config: Config }): void {
-  const { db, config } = deps;
+export interface ManagementDeps {
+  db: Database;
+  config: Config;
+  loggers: LoggerRegistry;
+  mailer: Mailer;
+  metrics: HttpMetrics;
+}
+
+export function registerManagementRoutes(app: FastifyInstance, deps: ManagementDeps): void {
+  const { db, config, loggers, mailer, metrics } = deps;
 
   app.get('/management/info', { config: { access: 'public' } }, async () => ({
     activeProfiles: config.profiles,
     ribbonEnv: isProduction(config) ? null : (config.profiles[0] ?? 'dev'),
     inProduction: isProduction(config),
-    isSwaggerEnabled: config.profiles.includes('swagger'),
+    isSwaggerEnabled: isSwaggerEnabled(config),
   }));
 
-  // Anyone may ask whether the service is up (load balancers do); only administrators see details.
-  app.get('/management/health', { config: { access: 'public' } }, async (request, reply) => {
-    const started = performance.now();
-    let database: { status: 'UP' | 'DOWN'; details: Record<string, unknown> };
-    try {
-      await db.query('select 1');
-      database = {
-        status: 'UP',
-        details: {
-          database: db.kind === 'pglite' ? 'PGlite (embedded PostgreSQL)' : 'PostgreSQL',
-          latencyMs: Math.round((performance.now() - started) * 100) / 100,
-        },
-      };
-    } catch (error) {
-      database = { status: 'DOWN', details: { error: (error as Error).message } };
-    }
-    const status = database.status;
-    reply.code(status === 'UP' ? 200 : 503);
-    if (!hasAnyAuthority(request.user?.authorities, [ROLES.ADMIN])) return { status };
-    return { status, components: { db: database } };
-  });
+  registerHealthRoute(app, { db, config, mailer, log: loggers.get('db') });
+  registerMetricsRoutes(app, metrics);
+  registerConfigRoutes(app, config);
+  registerLogRoutes(app, { db, loggers });
+  registerAuditRoutes(app, db);
+  registerGatewayRoutes(app, db);
+  registerOpenApiRoute(app, config);
 }

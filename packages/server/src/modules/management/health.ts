@@ -1,0 +1,79 @@
+// management/health: the database (ping and latency), the disk of the data directory and the mail path.
+// DOWN when any part is DOWN (503). Anonymous callers such as load balancers see only the status.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { ROLES, hasAnyAuthority } from '@bank/domain';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import type { Mailer } from '../mail/mailer';
+
+export type HealthStatus = 'UP' | 'DOWN';
+
+export interface HealthComponent {
+  status: HealthStatus;
+  details: Record<string, unknown>;
+}
+
+export async function databaseHealth(db: Database): Promise<HealthComponent> {
+  const started = performance.now();
+  try {
+    await db.query('select 1');
+    return {
+      status: 'UP',
+      details: {
+        database: db.kind === 'pglite' ? 'PGlite (embedded PostgreSQL)' : 'PostgreSQL',
+        latencyMs: Math.round((performance.now() - started) * 100) / 100,
+      },
+    };
+  } catch (error) {
+    return { status: 'DOWN', details: { error: (error as Error).message } };
+  }
+}
+
+/** The data directory, or its nearest existing parent before the first start created it. */
+async function existingDirectory(dir: string): Promise<string> {
+  for (let current = dir; ; current = path.dirname(current)) {
+    try {
+      await fs.access(current);
+      return current;
+    } catch {
+      if (path.dirname(current) === current) return current;
+    }
+  }
+}
+
+export async function diskHealth(dataDir: string, threshold: number): Promise<HealthComponent> {
+  try {
+    const dir = await existingDirectory(dataDir);
+    const stats = await fs.statfs(dir);
+    const free = stats.bavail * stats.bsize;
+    return {
+      status: free >= threshold ? 'UP' : 'DOWN',
+      details: { path: dir, total: stats.blocks * stats.bsize, free, threshold },
+    };
+  } catch (error) {
+    return { status: 'DOWN', details: { path: dataDir, error: (error as Error).message } };
+  }
+}
+
+export function registerHealthRoute(
+  app: FastifyInstance,
+  deps: { db: Database; config: Config; mailer: Mailer; log: FastifyBaseLogger },
+): void {
+  const { db, config, mailer, log } = deps;
+
+  app.get('/management/health', { config: { access: 'public' } }, async (request, reply) => {
+    const [database, diskSpace, mail] = await Promise.all([
+      databaseHealth(db),
+      diskHealth(config.dataDir, config.diskSpaceThreshold),
+      mailer.check(),
+    ]);
+    const components = { db: database, diskSpace, mail };
+    if (database.status === 'DOWN') log.warn({ error: database.details.error }, 'database health check failed');
+    const status: HealthStatus = Object.values(components).some((c) => c.status === 'DOWN') ? 'DOWN' : 'UP';
+    reply.code(status === 'UP' ? 200 : 503);
+    if (!hasAnyAuthority(request.user?.authorities, [ROLES.ADMIN])) return { status };
+    return { status, components };
+  });
+}
