@@ -22,7 +22,12 @@ export default defineConfig({
             {
               name: 'vendor',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|i18next|react-i18next)[\\/]/,
+              // Only what the first page runs: parts used by a lazy group alone (infinite queries) stay in it.
+              tags: ['$initial'],
             },
+            // The rest of the first page in one chunk: without it, modules a lazy group shares with the shell
+            // are split into an extra common chunk that the sign-in page loads too.
+            { name: 'index', tags: ['$initial'] },
           ],
         },
       },

@@ -39,7 +39,8 @@ export function workflowHooks(workflow: WorkflowDef): EntityHooks {
           appError: { key: 'error.requestClosed', params: request.name },
         });
       }
-      if (workflow.comment && workflow.commentRequired && observationOf(body).trim() === '') {
+      // The observation goes with a decision (a status change); a plain edit of the request needs none.
+      if (statusChanged && workflow.comment && workflow.commentRequired && observationOf(body).trim() === '') {
         throw fieldError(request.name, workflow.comment, 'NotNull', 'The observation is required');
       }
       if (workflow.updatedAt) body[workflow.updatedAt] = new Date().toISOString();

@@ -129,3 +129,33 @@ describe('describeSuccess: success toasts', () => {
     expect(describeSuccess(null, i18n)).toBeNull();
   });
 });
+
+describe('entity alerts and field errors of the generic entity screens', () => {
+  it('names the entity and its id, with the French agreement', async () => {
+    await i18n.changeLanguage('fr');
+    const alert = (action: string, params: string) =>
+      describeSuccess(new Headers({ [APP_HEADERS.alert]: `entity.${action}`, [APP_HEADERS.params]: params }), i18n);
+    expect(alert('created', 'branch,12')).toBe('Branche créée (n° 12)');
+    expect(alert('updated', 'client,7')).toBe('Client modifié (n° 7)');
+    expect(alert('deleted', 'cardOrder,3')).toBe('Demande de carte supprimée (n° 3)');
+  });
+
+  it('says it in English too', () => {
+    const headers = new Headers({ [APP_HEADERS.alert]: 'entity.created', [APP_HEADERS.params]: 'branch,12' });
+    expect(describeSuccess(headers, i18n)).toBe('Branch created (#12)');
+  });
+
+  it('names a schema error’s field from the entity the body was sent for', () => {
+    const error = problem(400, {
+      message: 'error.validation',
+      fieldErrors: [
+        { objectName: 'body', field: 'price', message: 'NotNull' },
+        { objectName: 'body', field: 'serenityServices.0.id', message: 'Min' },
+      ],
+    });
+    expect(describeFailure(error, i18n, undefined, { entity: 'pack' })).toEqual([
+      'Error on field "Price"',
+      'Error on field "Services"',
+    ]);
+  });
+});

@@ -11,6 +11,12 @@ export interface Translator {
 
 type Params = Record<string, unknown>;
 
+/** What a failed call was about, when its answer does not say (validation errors name `body`). */
+export interface FailureContext {
+  /** The entity whose body was sent: its field labels name the fields in error. */
+  entity?: string;
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -56,13 +62,17 @@ function entityName(i18n: Translator, entity: string | undefined): string {
   return entity ? label(i18n, `entities.${entity}.name`, entity) : '';
 }
 
-function fieldName(i18n: Translator, error: FieldError): string {
+function fieldName(i18n: Translator, error: FieldError, context: FailureContext): string {
   // 'lines[3].amount' → 'lines[].amount': one label per field, whatever the index.
   const field = error.field.replace(/\[\d*\]/g, '[]');
-  return label(i18n, `entities.${error.objectName}.fields.${field}`, field);
+  const own = `entities.${error.objectName}.fields.${field}`;
+  // Schema errors come as `body.price` or `body.serenityServices.0.id`: the context's entity names them.
+  const base = field.split(/[.[]/)[0]!.replace(/ContentType$/, '');
+  const fromContext = context.entity ? `entities.${context.entity}.fields.${base}` : own;
+  return label(i18n, i18n.exists(own) ? own : fromContext, field);
 }
 
-function badRequest(i18n: Translator, error: HttpError): string[] {
+function badRequest(i18n: Translator, error: HttpError, context: FailureContext): string[] {
   const appError = error.headers?.get(APP_HEADERS.error);
   if (appError) {
     const entity = decodeParam(error.headers?.get(APP_HEADERS.params) ?? null);
@@ -71,7 +81,7 @@ function badRequest(i18n: Translator, error: HttpError): string[] {
   const fieldErrors = isRecord(error.body) ? error.body.fieldErrors : undefined;
   if (Array.isArray(fieldErrors) && fieldErrors.length > 0) {
     return (fieldErrors as FieldError[]).map((fieldError) =>
-      i18n.t('error.field', { fieldName: fieldName(i18n, fieldError) }),
+      i18n.t('error.field', { fieldName: fieldName(i18n, fieldError, context) }),
     );
   }
   return [responseMessage(i18n, error.body) ?? i18n.t('error.unknown')];
@@ -81,7 +91,12 @@ function badRequest(i18n: Translator, error: HttpError): string[] {
  * The toast texts for a failed call; `ownMessage` (an i18n key) is the call's own and wins.
  * @example describeFailure(new HttpError(404), i18n) → ['Not found']
  */
-export function describeFailure(error: unknown, i18n: Translator, ownMessage?: string): string[] {
+export function describeFailure(
+  error: unknown,
+  i18n: Translator,
+  ownMessage?: string,
+  context: FailureContext = {},
+): string[] {
   if (ownMessage) return [translate(i18n, ownMessage)];
   if (!(error instanceof HttpError) || error.status === null) {
     const message = error instanceof Error ? error.message : '';
@@ -91,7 +106,7 @@ export function describeFailure(error: unknown, i18n: Translator, ownMessage?: s
     case 0:
       return [i18n.t('error.server.not.reachable')];
     case 400:
-      return badRequest(i18n, error);
+      return badRequest(i18n, error, context);
     case 404:
       return [i18n.t('error.url.not.found')];
     default:
@@ -100,12 +115,24 @@ export function describeFailure(error: unknown, i18n: Translator, ownMessage?: s
 }
 
 /**
+ * Params `<entityName>,<id>` (the generic routes' alerts) also give `entity` (its translated name),
+ * `id`, and the name's grammatical gender as i18next context (« Branche créée »).
+ */
+function alertParams(i18n: Translator, param: string): Params {
+  const [name = '', id = '', ...rest] = param.split(',');
+  if (rest.length > 0 || !i18n.exists(`entities.${name}.name`)) return { param };
+  const gender = i18n.exists(`entities.${name}.gender`) ? i18n.t(`entities.${name}.gender`) : '';
+  return { param, entity: entityName(i18n, name), id, ...(gender ? { context: gender } : {}) };
+}
+
+/**
  * The success toast for an answer, or null: the call's own message wins, else the X-App-Alert
  * header translated with X-App-Params as `param`.
+ * @example X-App-Alert entity.created, X-App-Params branch,12 → « Branche créée (n° 12) »
  */
 export function describeSuccess(headers: Headers | null, i18n: Translator, ownMessage?: string): string | null {
   if (ownMessage) return translate(i18n, ownMessage);
   const alert = headers?.get(APP_HEADERS.alert);
   if (!alert) return null;
-  return translate(i18n, alert, { param: decodeParam(headers?.get(APP_HEADERS.params) ?? null) ?? '' });
+  return translate(i18n, alert, alertParams(i18n, decodeParam(headers?.get(APP_HEADERS.params) ?? null) ?? ''));
 }

@@ -1,6 +1,7 @@
 // The one door to the server: builds URLs, adds the bearer token, applies the 60 s time-out,
 // shows the error catalogue's toasts and runs the sign-out handler on 401/403.
 import { HttpError } from './http-error';
+import type { FailureContext } from './error-catalogue';
 import { notifyFailure, notifySuccess } from './notify';
 import { getToken } from './token-storage';
 
@@ -24,6 +25,8 @@ export interface RequestOptions {
   quietStatuses?: readonly number[];
   /** Statuses that still carry the answer (health's 503 holds the report). */
   okStatuses?: readonly number[];
+  /** What the body was about: names its fields in 'Error on field' toasts when the server says only 'body'. */
+  errorContext?: FailureContext;
 }
 
 export interface HttpResponse<T> {
@@ -83,7 +86,8 @@ function reportFailure(error: HttpError, options: RequestOptions, hadToken: bool
   if (error.status !== null && options.quietStatuses?.includes(error.status)) return error;
   if ((error.status === 401 || error.status === 403) && hadToken) unauthenticatedHandler?.(error.status);
   // A 401 is told by the sign-out handler (login.error.unauthorized on the sign-in page), not by a toast.
-  if (options.errorMessage !== false && error.status !== 401) notifyFailure(error, options.errorMessage);
+  if (options.errorMessage !== false && error.status !== 401)
+    notifyFailure(error, options.errorMessage, options.errorContext);
   return error;
 }
 

@@ -1,4 +1,4 @@
-// The route table (spec part 1 section 2.2): shell and sign-in eager, account and admin groups lazy.
+// The route table (spec part 1 section 2.2): shell and sign-in eager; account, admin and entity groups lazy.
 import { ROUTE_ACCESS } from '@bank/domain';
 import { Navigate, type RouteObject } from 'react-router';
 import { LoginPage } from '../auth/LoginPage';
@@ -13,7 +13,8 @@ import { RouteError } from './RouteError';
 
 const accountGroup = lazyGroup(() => import('../screens/account'));
 const adminGroup = lazyGroup(() => import('../screens/admin'));
-const entityGroup = lazyGroup(() => import('../screens/entity/EntitiesPage'));
+// Every generic entity screen and the registry they read come in this one chunk, not with the sign-in page.
+const entityGroup = lazyGroup(() => import('../engine'));
 
 export const routes: RouteObject[] = [
   {
@@ -56,6 +57,15 @@ export const routes: RouteObject[] = [
             element: <PrivateRoute authorities={ROUTE_ACCESS.entity} />,
             children: [
               { index: true, lazy: lazyPage(entityGroup, 'EntitiesPage') },
+              // The screens resolve :route with entityByRoute(); an unknown one shows the not-found page.
+              {
+                path: ':route',
+                lazy: lazyPage(entityGroup, 'EntityListPage'),
+                children: [{ path: ':id/delete', lazy: lazyPage(entityGroup, 'EntityDeleteDialog') }],
+              },
+              { path: ':route/new', lazy: lazyPage(entityGroup, 'EntityFormPage') },
+              { path: ':route/:id', lazy: lazyPage(entityGroup, 'EntityDetailPage') },
+              { path: ':route/:id/edit', lazy: lazyPage(entityGroup, 'EntityFormPage') },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

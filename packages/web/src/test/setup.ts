@@ -26,6 +26,25 @@ globalThis.ResizeObserver ??= class {
 
 Element.prototype.scrollIntoView ??= () => {};
 
+globalThis.IntersectionObserver ??= class {
+  readonly root = null;
+  readonly rootMargin = '';
+  readonly thresholds = [];
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+} as unknown as typeof IntersectionObserver;
+
+// Autosizing textareas listen for web-font loads, which jsdom does not offer.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
+
 beforeAll(async () => {
   if (!i18n.isInitialized) {
     await initI18n({ locale: 'en', resources: { en: { translation: en }, fr: { translation: fr } } });

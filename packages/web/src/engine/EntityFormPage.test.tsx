@@ -1,0 +1,135 @@
+// The form controller through its screen: client validation with the server's rules before any call,
+// the exact body sent, server field errors on their inputs, the id read-only on edit, then the list.
+import { ROLES } from '@bank/domain';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { entityRoutes, fakeEntityApi, type Call } from '../test/entity-routes';
+import { account, json, renderRoutes } from '../test/render';
+
+const manager = account('manager', [ROLES.MANAGER]);
+
+afterEach(() => vi.unstubAllGlobals());
+
+function open(path: string, answer: (call: Call) => Response | undefined = () => undefined) {
+  const api = fakeEntityApi(0, (id) => ({ id }), answer);
+  vi.stubGlobal('fetch', api.fetchStub);
+  const view = renderRoutes(entityRoutes, { path, session: manager });
+  // Required labels end with an asterisk.
+  const input = (label: string) => screen.getByLabelText(new RegExp(`^${label}( \\*)?$`));
+  const type = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
+  const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  return { ...view, api, input, type, save, writes: () => api.calls.filter((c) => c.method !== 'GET') };
+}
+
+describe('useEntityForm through the generic form', () => {
+  it('names what the server would refuse, sends nothing until it is fixed, then the exact body', async () => {
+    const { api, input, type, save, writes, router } = open('/entity/pack/new', (call) =>
+      call.method === 'POST' ? json({ id: 12, version: 0 }, 201) : undefined,
+    );
+    expect(await screen.findByRole('heading', { name: 'Create: Pack' })).toBeTruthy();
+    save();
+    expect(await screen.findAllByText('This field is required.')).toHaveLength(2);
+    type('Label', 'Pack Jeune');
+    type('Price', 'douze');
+    expect(await screen.findByText('This field should be a number.')).toBeTruthy();
+    save();
+    await waitFor(() => expect(document.activeElement).toBe(input('Price')));
+    expect(writes()).toEqual([]);
+
+    type('Price', '2 500,50');
+    await waitFor(() => expect(screen.queryByText('This field should be a number.')).toBeNull());
+    save();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/entity/pack'));
+    const post = api.calls.find((c) => c.method === 'POST')!;
+    expect(post.url.pathname).toBe('/core/api/packs');
+    expect(post.body).toEqual({
+      label: 'Pack Jeune',
+      price: '2500.50',
+      picture: null,
+      pictureContentType: null,
+      createdAt: null,
+      updatedAt: null,
+      description: null,
+      createdBy: null,
+      hidden: false,
+      serenityServices: [],
+    });
+  });
+
+  it('shows the server field errors on their inputs and stays on the form', async () => {
+    const { type, save, router } = open('/entity/pack/new', (call) =>
+      call.method === 'POST'
+        ? json(
+            {
+              status: 400,
+              message: 'error.validation',
+              fieldErrors: [
+                { objectName: 'pack', field: 'label', message: 'Unique' },
+                { objectName: 'body', field: 'price', message: 'DecimalMax' },
+              ],
+            },
+            400,
+          )
+        : undefined,
+    );
+    await screen.findByRole('heading', { name: 'Create: Pack' });
+    type('Label', 'Pack Jeune');
+    type('Price', '1');
+    save();
+    expect(await screen.findByText('This value is already used.')).toBeTruthy();
+    expect(screen.getByText('The value of this field is out of the allowed range.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/entity/pack/new');
+  });
+
+  it('edits a row: id read-only, the version sent back, then the list', async () => {
+    const row = {
+      id: 7,
+      version: 2,
+      code: '01001',
+      name: 'Agence Plateau',
+      longitude: '-17.43810000',
+      latitude: null,
+      address: null,
+    };
+    const { api, type, save, router } = open('/entity/branch/7/edit', (call) => {
+      if (call.method === 'GET' && call.url.pathname === '/core/api/branches/7') return json(row);
+      if (call.method === 'PUT') return json({ ...row, version: 3 });
+      return undefined;
+    });
+    expect(await screen.findByDisplayValue('Agence Plateau')).toBeTruthy();
+    const id = screen.getByLabelText('ID') as HTMLInputElement;
+    expect(id.value).toBe('7');
+    expect(id.readOnly).toBe(true);
+    type('Name', 'Agence Plateau Centre');
+    save();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/entity/branch'));
+    const put = api.calls.find((c) => c.method === 'PUT')!;
+    expect(put.url.pathname).toBe('/core/api/branches/7');
+    expect(put.body).toEqual({
+      id: 7,
+      version: 2,
+      code: '01001',
+      name: 'Agence Plateau Centre',
+      longitude: '-17.43810000',
+      latitude: null,
+      address: null,
+    });
+  });
+
+  it('starts a new form with the enum defaults and offers only the declared form values', async () => {
+    open('/entity/checkbook-order/new');
+    expect(await screen.findByDisplayValue('Crossed')).toBeTruthy();
+    expect(screen.getByDisplayValue('25 checks')).toBeTruthy();
+    fireEvent.click(screen.getByDisplayValue('In progress'));
+    // Every select of the form keeps its options in the page (hidden to jsdom by the transition):
+    // the checkbook statuses offered are the generic form's two, not the staff form's five.
+    const options = (await screen.findAllByRole('option', { hidden: true })).map((o) => o.textContent);
+    expect(options).toEqual(expect.arrayContaining(['In progress', 'Done']));
+    expect(options.filter((text) => ['Pending', 'Rejected', 'Cancelled'].includes(text!))).toEqual([]);
+  });
+
+  it('shows the not-found page for an id that is not one', async () => {
+    open('/entity/branch/abc/edit');
+    expect(await screen.findByText('Not found')).toBeTruthy();
+  });
+});

@@ -1,0 +1,138 @@
+// The parts around a list's table: the search box, the loading / error / empty states, the count,
+// the page buttons (at most five) and, for infinite lists, the loader at the bottom.
+import { Alert, Button, Center, Group, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { useInViewport } from '@mantine/hooks';
+import { IconSearch, IconX } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pageWindow } from './list-url';
+import { LoadingText } from './LoadingText';
+import type { EntityList } from './use-entity-list';
+
+export function ListSearch({ list }: { list: EntityList }) {
+  const { t } = useTranslation();
+  return (
+    <form
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        list.submitSearch();
+      }}
+    >
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <TextInput
+          flex={1}
+          maw={520}
+          label={t('entity.list.searchLabel', { entity: t(list.entity.labelKey) })}
+          placeholder={t('entity.list.searchPlaceholder')}
+          value={list.draft}
+          onChange={(event) => list.setDraft(event.currentTarget.value)}
+          leftSection={<IconSearch size={16} aria-hidden />}
+        />
+        <Button type="submit" disabled={list.draft.trim() === '' && list.search === ''}>
+          {t('entity.action.search')}
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconX size={16} aria-hidden />}
+          onClick={list.clearSearch}
+          disabled={list.draft === '' && list.search === ''}
+        >
+          {t('entity.action.clear')}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/** 'Loading...', the failure with a retry, or the empty state; null once rows are there. */
+export function ListState({ list }: { list: EntityList }) {
+  const { t } = useTranslation();
+  if (list.isLoading) return <LoadingText />;
+  if (list.isError) {
+    return (
+      <Alert color="red" variant="light" title={t('entity.list.error')}>
+        <Button variant="light" color="red" size="xs" mt="xs" onClick={list.retry}>
+          {t('entity.action.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  if (list.rows.length === 0) {
+    return (
+      <Alert color="gray" variant="light" data-testid="entity-empty">
+        {list.search ? t('entity.list.noMatch', { search: list.search }) : t('entity.list.empty')}
+      </Alert>
+    );
+  }
+  return null;
+}
+
+function Count({ list }: { list: EntityList }) {
+  const { t, i18n } = useTranslation();
+  const n = (value: number) => value.toLocaleString(i18n.language);
+  const first = list.entity.paging === 'pages' ? (list.page - 1) * list.pageSize + 1 : 1;
+  const last = first + list.rows.length - 1;
+  return (
+    <Text size="sm" c="dimmed" data-testid="entity-count" aria-live="polite">
+      {list.entity.paging === 'none'
+        ? t('entity.list.countAll', { total: n(list.total), count: list.total })
+        : t('entity.list.count', { first: n(first), last: n(last), total: n(list.total), count: list.total })}
+    </Text>
+  );
+}
+
+function Pages({ list }: { list: EntityList }) {
+  const { t } = useTranslation();
+  if (list.pageCount <= 1) return null;
+  return (
+    <Pagination.Root total={list.pageCount} value={Math.min(list.page, list.pageCount)} onChange={list.setPage}>
+      <Group gap={6} component="nav" aria-label={t('entity.list.pagination')}>
+        <Pagination.First aria-label={t('entity.list.firstPage')} />
+        <Pagination.Previous aria-label={t('entity.list.previousPage')} />
+        {pageWindow(list.page, list.pageCount).map((page) => (
+          <Pagination.Control
+            key={page}
+            active={page === list.page}
+            onClick={() => list.setPage(page)}
+            aria-current={page === list.page ? 'page' : undefined}
+            aria-label={t('entity.list.page', { page })}
+          >
+            {page}
+          </Pagination.Control>
+        ))}
+        <Pagination.Next aria-label={t('entity.list.nextPage')} />
+        <Pagination.Last aria-label={t('entity.list.lastPage')} />
+      </Group>
+    </Pagination.Root>
+  );
+}
+
+/** Infinite lists: the next page comes when this reaches the screen; the button does the same by keyboard. */
+function MoreRows({ list }: { list: EntityList }) {
+  const { t } = useTranslation();
+  const { ref, inViewport } = useInViewport();
+  const { hasMore, isLoadingMore, loadMore } = list;
+  useEffect(() => {
+    if (inViewport && hasMore && !isLoadingMore) loadMore();
+  }, [inViewport, hasMore, isLoadingMore, loadMore]);
+  if (!hasMore) return null;
+  return (
+    <Center ref={ref} py="sm">
+      <Button variant="subtle" onClick={loadMore} loading={isLoadingMore}>
+        {t('entity.action.loadMore')}
+      </Button>
+    </Center>
+  );
+}
+
+export function ListFooter({ list }: { list: EntityList }) {
+  if (list.rows.length === 0) return null;
+  return (
+    <Stack gap="xs" align="center">
+      {list.entity.paging === 'pages' && <Pages list={list} />}
+      {list.entity.paging === 'infinite' && <MoreRows list={list} />}
+      <Count list={list} />
+    </Stack>
+  );
+}

@@ -1,0 +1,105 @@
+// The field registry, walked over every kind: each has a labelled input, a list cell and a detail value.
+import { FIELD_KINDS, ROLES, type FieldKind } from '@bank/domain';
+import { screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EntityRow } from '../api/entities';
+import { account, json, renderRoutes, stubFetch } from '../test/render';
+import { codecOf } from './codecs';
+import { fieldView } from './field-registry';
+import { probe, probeField } from './probe-entity';
+import type { FormValue } from './types';
+
+const session = account('manager', [ROLES.MANAGER]);
+const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    stubFetch({ 'GET /core/api/branches/3': () => json({ id: 3, name: 'Agence Dakar Plateau' }) }).fetchStub,
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function Input({ kind }: { kind: FieldKind }) {
+  const field = probeField(kind);
+  const [value, setValue] = useState<FormValue>(codecOf(field).initial(field));
+  const { Input: KindInput } = fieldView(field);
+  return <KindInput field={field} value={value} onChange={setValue} label={`Label of ${kind}`} />;
+}
+
+function Values({ row, as }: { row: EntityRow; as: 'Cell' | 'Display' }) {
+  return (
+    <dl>
+      {probe.fields.map((field) => {
+        const View = fieldView(field)[as];
+        return (
+          <div key={field.name} data-testid={`value-${field.kind}`}>
+            <View field={field} value={row[field.name]} row={row} />
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+const row: EntityRow = {
+  id: 1,
+  text: 'Agence',
+  longText: 'Ligne 1',
+  email: 'awa@bank.sn',
+  phone: '+221 77 000 00 00',
+  rib: 'SN012',
+  int: 42,
+  decimal: '14.69280000',
+  money: '1500000.5',
+  bool: true,
+  date: '2024-02-29',
+  dateTime: null,
+  enum: 'PENDING',
+  ref: 3,
+  refs: [
+    { id: 1, label: 'SMS' },
+    { id: 2, label: 'Virement' },
+  ],
+  image: png,
+  imageContentType: 'image/png',
+};
+
+describe('field registry', () => {
+  it.each(FIELD_KINDS.map((kind) => [kind]))('%s has an input named by its label', async (kind) => {
+    renderRoutes([{ path: '/', element: <Input kind={kind} /> }], { session });
+    // Selects also name their option list by the label: the input is the one that takes text or a file.
+    const named = await screen.findAllByLabelText(`Label of ${kind}`);
+    expect(named.filter((element) => ['INPUT', 'TEXTAREA'].includes(element.tagName))).toHaveLength(1);
+  });
+
+  it('shows every kind in a list cell the way the spec formats it', async () => {
+    renderRoutes([{ path: '/', element: <Values row={row} as="Cell" /> }], { session });
+    const text = (kind: FieldKind) => screen.getByTestId(`value-${kind}`).textContent;
+    expect(await screen.findByText('Agence')).toBeTruthy();
+    expect(text('money')).toBe('1.500.000,50 XOF');
+    expect(text('decimal')).toBe('14.6928');
+    expect(text('bool')).toBe('Yes');
+    expect(text('date')).toBe('29/02/2024');
+    expect(text('dateTime')).toBe('00/00/00 00:00');
+    expect(text('enum')).toBe('Pending');
+    expect(text('refs')).toBe('SMS, Virement');
+    expect(text('secret')).toBe('');
+    expect(screen.getByTestId('value-ref').querySelector('a')?.getAttribute('href')).toBe('/entity/branch/3');
+    const img = screen.getByTestId('value-image').querySelector('img');
+    expect(img?.getAttribute('src')).toBe(`data:image/png;base64,${png}`);
+    expect(img?.style.height).toBe('calc(1.875rem * var(--mantine-scale))');
+  });
+
+  it('names a linked row in a detail page', async () => {
+    renderRoutes([{ path: '/', element: <Values row={row} as="Display" /> }], { session });
+    expect(await screen.findByRole('link', { name: '#3 · Agence Dakar Plateau' })).toBeTruthy();
+    expect(screen.getByTestId('value-secret').textContent).toBe('(not shown)');
+  });
+
+  it('offers an enum translated, with the enum default chosen on a new form', async () => {
+    renderRoutes([{ path: '/', element: <Input kind="enum" /> }], { session });
+    expect(await screen.findByDisplayValue('In progress')).toBeTruthy();
+  });
+});
