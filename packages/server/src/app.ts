@@ -34,6 +34,8 @@ export interface AppOptions {
 
 export async function buildApp({ config, db }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    // Behind a proxy, request.ip (rate limits, audits) must be the client's, not the proxy's.
+    trustProxy: config.trustProxy,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
@@ -60,8 +62,8 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
         formAction: ["'self'"],
       },
     },
-    // HSTS only makes sense behind TLS; the proxy that terminates TLS sets it.
-    strictTransportSecurity: false,
+    // HSTS only over TLS, which a trusted proxy terminates; on plain HTTP it would be ignored or harmful.
+    strictTransportSecurity: config.trustProxy ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
 

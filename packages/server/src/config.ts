@@ -26,6 +26,8 @@ export interface Config {
   rateLimitResetPassword: number;
   /** Free bytes under which the data directory's disk is reported DOWN. */
   diskSpaceThreshold: number;
+  /** Behind a TLS-terminating proxy: trust its X-Forwarded-* headers and send HSTS. */
+  trustProxy: boolean;
 }
 
 /** The environment variable behind each setting (null: not settable), for management/configprops. */
@@ -47,6 +49,7 @@ export const CONFIG_ENV = {
   rateLimitRegister: 'RATE_LIMIT_REGISTER',
   rateLimitResetPassword: 'RATE_LIMIT_RESET_PASSWORD',
   diskSpaceThreshold: 'HEALTH_DISK_THRESHOLD',
+  trustProxy: 'TRUST_PROXY',
 } as const satisfies Record<keyof Config, string | null>;
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitRegister: wholeNumber(env, 'RATE_LIMIT_REGISTER', 10),
     rateLimitResetPassword: wholeNumber(env, 'RATE_LIMIT_RESET_PASSWORD', 10),
     diskSpaceThreshold: wholeNumber(env, 'HEALTH_DISK_THRESHOLD', 10 * 1024 * 1024),
+    trustProxy: ['true', '1', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
   };
 }
 

@@ -112,6 +112,7 @@ describe('management', () => {
       ribbonEnv: 'dev',
       inProduction: false,
       isSwaggerEnabled: false,
+      ebankingUrl: 'http://127.0.0.1:8080/',
     });
   });
 

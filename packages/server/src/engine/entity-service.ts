@@ -20,8 +20,8 @@ import {
 
 export type Row = Record<string, unknown> & { id: number; version: number };
 
-export interface Page {
-  rows: Row[];
+export interface Page<T = Row> {
+  rows: T[];
   total: number;
   page: number;
   size: number;

@@ -13,7 +13,7 @@ const idParams = {
 } as const;
 
 /** Sets X-Total-Count and the Link header (first, prev, next, last) of a page. */
-export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page) {
+export function sendPage<T>(request: FastifyRequest, reply: FastifyReply, page: Page<T>) {
   const url = new URL(request.url, 'http://local');
   const last = Math.max(0, Math.ceil(page.total / page.size) - 1);
   const link = (p: number, rel: string) => {
@@ -72,7 +72,7 @@ export function registerEntityRoutes(
 
     app.post<{ Body: Record<string, unknown> }>(
       entity.path,
-      { config: { access: entityAccess(entity.name, 'create') }, schema: { body }, preValidation },
+      { config: { access: entityAccess(entity.name, 'create'), entity: entity.name }, schema: { body }, preValidation },
       async (request, reply) => {
         const created = await service.create(request.body);
         alert(reply, 'created', entity, created.id);
@@ -82,7 +82,11 @@ export function registerEntityRoutes(
 
     app.put<{ Params: { id: number }; Body: Record<string, unknown> }>(
       `${entity.path}/:id`,
-      { config: { access: entityAccess(entity.name, 'update') }, schema: { params: idParams, body }, preValidation },
+      {
+        config: { access: entityAccess(entity.name, 'update'), entity: entity.name },
+        schema: { params: idParams, body },
+        preValidation,
+      },
       async (request, reply) => {
         const updated = await service.update(request.params.id, request.body, request.user!);
         alert(reply, 'updated', entity, updated.id);

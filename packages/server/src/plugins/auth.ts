@@ -24,6 +24,8 @@ export interface AccessRule {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** The registry entity a route serves, for error messages. */
+    entity?: string;
   }
   interface FastifyInstance {
     accessRules: AccessRule[];

@@ -28,13 +28,14 @@ interface AjvIssue {
   params: Record<string, unknown>;
 }
 
-function fieldErrorsOf(error: FastifyError): FieldError[] {
+function fieldErrorsOf(error: FastifyError, entity: string | undefined): FieldError[] {
   const issues = (error.validation ?? []) as unknown as AjvIssue[];
   return issues.map((issue) => {
     const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
     const extra = (issue.params.missingProperty ?? issue.params.additionalProperty) as string | undefined;
     return {
-      objectName: error.validationContext ?? 'body',
+      // A body is the entity it describes (the web maps field errors by entity and field).
+      objectName: (error.validationContext === 'body' && entity) || error.validationContext || 'body',
       field: [path, extra].filter(Boolean).join('.') || (error.validationContext ?? 'body'),
       message: CONSTRAINTS[issue.keyword] ?? issue.keyword,
     };
@@ -50,6 +51,10 @@ const DATABASE_CLIENT_ERRORS: Record<string, { status: number; message: string; 
   '22007': { status: 400, message: 'error.validation', detail: 'A date has the wrong format' },
   '22008': { status: 400, message: 'error.validation', detail: 'A date is out of range' },
   '22001': { status: 400, message: 'error.validation', detail: 'A value is too long' },
+  // Text with a NUL character (U+0000), which PostgreSQL text cannot hold, in a body, path or query.
+  '22021': { status: 400, message: 'error.validation', detail: 'A value contains a character that is not allowed' },
+  // An instant beyond year 9999 (e.g. `9999-12-31T23:59-23:59` in a criterion) that PostgreSQL cannot store.
+  '22009': { status: 400, message: 'error.validation', detail: 'A date is out of range' },
 };
 
 export function sendProblem(reply: FastifyReply, problem: Problem, appError?: { key: string; params?: string }) {
@@ -65,7 +70,11 @@ function toProblem(
   request: FastifyRequest,
 ): [Problem, HttpProblem['options']['appError']?] {
   if (error instanceof HttpProblem) {
-    const { message, detail, fieldErrors, appError } = error.options;
+    const { message, detail, appError } = error.options;
+    const entity = request.routeOptions.config?.entity;
+    const fieldErrors = error.options.fieldErrors?.map((e) =>
+      e.objectName === 'body' && entity ? { ...e, objectName: entity } : e,
+    );
     return [
       {
         status: error.status,
@@ -84,7 +93,7 @@ function toProblem(
         title: 'Bad Request',
         detail: 'Some fields are invalid',
         message: 'error.validation',
-        fieldErrors: fieldErrorsOf(error),
+        fieldErrors: fieldErrorsOf(error, request.routeOptions.config?.entity),
       },
     ];
   }

@@ -71,7 +71,7 @@ export function registerAuditRoutes(app: FastifyInstance, db: Database): void {
         page,
         size,
       };
-      return sendPage(request, reply, result as unknown as Page);
+      return sendPage(request, reply, result);
     },
   );
 }

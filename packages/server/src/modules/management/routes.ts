@@ -29,6 +29,8 @@ export function registerManagementRoutes(app: FastifyInstance, deps: ManagementD
     ribbonEnv: isProduction(config) ? null : (config.profiles[0] ?? 'dev'),
     inProduction: isProduction(config),
     isSwaggerEnabled: isSwaggerEnabled(config),
+    // Where the password-reset page sends customers once done (spec part 1 §7.1).
+    ebankingUrl: config.ebankingUrl,
   }));
 
   registerHealthRoute(app, { db, config, mailer, log: loggers.get('db') });

@@ -108,7 +108,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRoutesDeps): 
 
   app.get<{ Querystring: Query }>('/api/users', { config: ADMIN }, async (request, reply) =>
     // sendPage is typed for entity rows; it only reads the paging figures and sends the rows as they are.
-    sendPage(request, reply, (await store.listUsers(db, request.query)) as unknown as Page),
+    sendPage(request, reply, await store.listUsers(db, request.query)),
   );
 
   app.get('/api/users/nopagination', { config: ADMIN }, async (_request, reply) => {
