@@ -50,6 +50,8 @@ export interface EntityDef {
    * of the last one: `clientName: 'bankAccountId.clientId.name'` (the manager views' extra fields).
    */
   joined?: Record<string, string>;
+  /** Extra indexes for the filters and sorts staff use (field names, in order); the id is appended. */
+  indexes?: readonly (readonly string[])[];
 }
 
 export interface Field extends Omit<FieldDef, 'searchable'> {
@@ -74,6 +76,7 @@ export interface Entity {
   fields: readonly Field[];
   field(name: string): Field | undefined;
   joined: Readonly<Record<string, string>>;
+  indexes: readonly (readonly string[])[];
 }
 
 /** Identity helper that keeps the literal types of a declaration. */
@@ -117,6 +120,7 @@ export function normalizeEntity(def: EntityDef): Entity {
     fields,
     field: (name) => byName.get(name),
     joined: def.joined ?? {},
+    indexes: def.indexes ?? [],
   };
 }
 

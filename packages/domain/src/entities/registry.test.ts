@@ -31,6 +31,10 @@ describe('entity registry', () => {
       }
     });
 
+    it('indexes declared fields only', () => {
+      for (const fields of entity.indexes) for (const name of fields) expect(entity.field(name), name).toBeDefined();
+    });
+
     it('names its rows with a declared field (or the id)', () => {
       expect(entity.label === 'id' || entity.field(entity.label) !== undefined).toBe(true);
     });

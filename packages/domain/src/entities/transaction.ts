@@ -11,6 +11,8 @@ export const transaction = defineEntity({
     bankAccountNumber: 'bankAccountId.bankAccountNumber',
     ownerName: 'bankAccountId.ownerName',
   },
+  // The account's transactions modal: by account, newest first, filtered by day.
+  indexes: [['bankAccountId', 'transactionDate']],
   fields: {
     transactionNumber: { kind: 'text', maxLength: 40 },
     amount: { kind: 'money' },

@@ -12,6 +12,8 @@ export const transfer = defineEntity({
     beneficiaryName: 'beneficiaryId.name',
     beneficiaryRib: 'beneficiaryId.iban',
   },
+  // The account's transfers modal, newest first.
+  indexes: [['bankAccountId', 'createdAt']],
   fields: {
     amount: { kind: 'money' },
     execDate: { kind: 'dateTime' },

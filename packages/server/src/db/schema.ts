@@ -1,7 +1,15 @@
 // The database schema derived from the entity registry: one table per entity, a join table per
 // many-to-many field, foreign keys with their indexes, unique keys and an accent-insensitive
 // trigram index over each entity's searchable text.
-import { ENTITIES, NUMERIC_PRECISION, entityByName, type Entity, type Field, type FieldKind } from '@bank/domain';
+import {
+  ENTITIES,
+  NUMERIC_PRECISION,
+  entityByName,
+  workflowOf,
+  type Entity,
+  type Field,
+  type FieldKind,
+} from '@bank/domain';
 
 export interface ColumnModel {
   type: string;
@@ -119,6 +127,14 @@ export function buildSchemaModel(entities: readonly Entity[] = ENTITIES): Schema
       }
     }
     model.tables[entity.table] = { columns, primaryKey: ['id'] };
+    // A request's staff queue is filtered by status and read newest first.
+    const workflow = workflowOf(entity.name);
+    const queue = workflow && entity.field('createdAt') ? [[workflow.status, 'createdAt']] : [];
+    for (const fields of [...queue, ...entity.indexes]) {
+      const columnNames = fields.map((name) => entity.field(name)!.column);
+      const name = `${entity.table}_${columnNames.join('_')}_idx`;
+      index(name, `create index ${quote(name)} on ${quote(entity.table)} (${columnNames.map(quote).join(', ')}, id)`);
+    }
     const search = searchExpression(entity);
     if (search) {
       const name = `${entity.table}_search_idx`;
