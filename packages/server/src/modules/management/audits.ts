@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { ROUTE_ACCESS, type Field } from '@bank/domain';
 import type { Database } from '../../db/database';
 import { sendPage } from '../../engine/routes';
-import type { Page } from '../../engine/entity-service';
 import { Params, orderOf, pagingOf, type Column, type Query } from '../../engine/list-query';
 
 /** Sort names: the JSON names, JHipster's audit screen names, and the column names. */
@@ -58,7 +57,6 @@ export function registerAuditRoutes(app: FastifyInstance, db: Database): void {
           order by ${order} limit ${params.add(size)} offset ${params.add(page * size)}`,
         params.values,
       );
-      // sendPage is typed for entity rows; it only reads the paging figures and sends the rows as they are.
       const result = {
         rows: rows.map((row) => ({
           id: row.id,

@@ -14,7 +14,6 @@ import crypto from 'node:crypto';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { sendPage } from '../../engine/routes';
-import type { Page } from '../../engine/entity-service';
 import { MAX_PAGE_SIZE, type Query } from '../../engine/list-query';
 import type { AccountStateCache } from '../../plugins/auth';
 import { notFound } from '../../problem';
@@ -107,7 +106,6 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRoutesDeps): 
   const { db, config, accounts, mailer, log } = deps;
 
   app.get<{ Querystring: Query }>('/api/users', { config: ADMIN }, async (request, reply) =>
-    // sendPage is typed for entity rows; it only reads the paging figures and sends the rows as they are.
     sendPage(request, reply, await store.listUsers(db, request.query)),
   );
 
