@@ -16,7 +16,8 @@ export default defineConfig({
       },
       {
         extends: 'packages/web/vite.config.ts',
-        test: { name: 'web', root: 'packages/web', environment: 'jsdom' },
+        // Rendering Mantine in jsdom is slow on a busy 2-core machine: give screen tests room.
+        test: { name: 'web', root: 'packages/web', environment: 'jsdom', testTimeout: 30_000 },
       },
       {
         test: {

@@ -20,7 +20,7 @@ function open(path: string, total = 45, session = manager, row: (id: number) => 
 }
 
 describe('useEntityList through the generic list', () => {
-  it('syncs page, sort and search with the address and asks the API for them', { timeout: 20_000 }, async () => {
+  it('syncs page, sort and search with the address and asks the API for them', { timeout: 60_000 }, async () => {
     const { api, address } = open('/entity/branch');
     expect(await screen.findByText('Agence 1')).toBeTruthy();
     expect(api.lastList().pathname).toBe('/core/api/branches');
