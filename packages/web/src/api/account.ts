@@ -1,5 +1,8 @@
-// The signed-in user's own account (spec part 1 section 7.1): settings and password change.
+// The user's own account (spec part 1 section 7.1): settings, password change, and the public registration,
+// activation and password-reset calls.
+import { APP_HEADERS } from '@bank/domain';
 import { requestData } from './http-client';
+import { isHttpError } from './http-error';
 import type { AccountSettings, PasswordChange } from './types';
 
 export function saveAccount(settings: AccountSettings): Promise<unknown> {
@@ -17,4 +20,41 @@ export function changePassword(change: PasswordChange): Promise<unknown> {
     successMessage: 'password.messages.success',
     errorMessage: 'password.messages.error',
   });
+}
+
+export interface Registration {
+  login: string;
+  email: string;
+  password: string;
+  langKey: string;
+}
+
+/** The failure is told on the page itself (the server's error key), not in a toast. */
+export function register(registration: Registration): Promise<unknown> {
+  return requestData('api/register', { method: 'POST', body: registration, errorMessage: false });
+}
+
+export function activate(key: string): Promise<unknown> {
+  return requestData('api/activate', { query: { key }, errorMessage: false });
+}
+
+/** The body is the bare e-mail as text/plain; 400 error.emailnotfound for an unknown address. */
+export function requestPasswordReset(email: string): Promise<unknown> {
+  return requestData('api/account/reset-password/init', { method: 'POST', body: email, errorMessage: false });
+}
+
+export function finishPasswordReset(key: string, newPassword: string): Promise<unknown> {
+  return requestData('api/account/reset-password/finish', {
+    method: 'POST',
+    body: { key, newPassword },
+    errorMessage: false,
+  });
+}
+
+/** The i18n key a failed self-service call carries (X-App-Error or the body's message), else a generic one. */
+export function failureKeyOf(error: unknown): string {
+  if (!isHttpError(error)) return 'error.unknown';
+  if (error.status === 0) return 'error.server.not.reachable';
+  const message = (error.body as { message?: unknown } | null)?.message;
+  return error.headers?.get(APP_HEADERS.error) ?? (typeof message === 'string' ? message : 'error.unknown');
 }

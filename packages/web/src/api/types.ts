@@ -36,6 +36,8 @@ export interface ProfileInfo {
   ribbonEnv: string | null;
   inProduction: boolean;
   isSwaggerEnabled: boolean;
+  /** Where the password-reset page sends customers once done. */
+  ebankingUrl?: string | null;
 }
 
 export type HealthStatus = 'UP' | 'DOWN' | (string & {});
@@ -48,4 +50,58 @@ export interface HealthComponent {
 export interface Health {
   status: HealthStatus;
   components?: Record<string, HealthComponent>;
+}
+
+export interface RequestStats {
+  method: string;
+  route: string;
+  status: number;
+  count: number;
+  meanMs: number;
+  maxMs: number;
+}
+
+export interface Metrics {
+  timestamp: string;
+  process: {
+    pid: number;
+    nodeVersion: string;
+    uptimeSeconds: number;
+    cpu: { userSeconds: number; systemSeconds: number };
+    memory: { rss: number; heapTotal: number; heapUsed: number; external: number; arrayBuffers: number };
+    eventLoopDelayMs: { p50: number; p99: number; max: number; mean: number };
+  };
+  http: { totalCount: number; requests: RequestStats[] };
+  database: { kind: string; pool: { total: number; idle: number; waiting: number; max: number } | null };
+}
+
+export interface LoggersReport {
+  levels: string[];
+  loggers: Record<string, { configuredLevel: string | null; effectiveLevel: string }>;
+}
+
+export interface AuditEvent {
+  id: number;
+  principal: string;
+  timestamp: string;
+  type: string;
+  data: Record<string, unknown> | null;
+}
+
+/** configprops answers `properties`, env answers `propertySources`. */
+export interface ConfigReport {
+  activeProfiles: string[];
+  properties?: { key: string; env: string | null; source: string; value: unknown }[];
+  propertySources?: { name: string; properties: Record<string, { value: unknown }> }[];
+}
+
+export interface GatewayRoute {
+  path: string;
+  serviceId: string;
+  serviceInstances: { serviceId: string; instanceId: string; uri: string; health: string }[];
+}
+
+export interface OpenApiDocument {
+  info?: { title?: string; version?: string };
+  paths: Record<string, Record<string, { summary?: string; tags?: string[]; operationId?: string }>>;
 }

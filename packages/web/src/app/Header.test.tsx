@@ -19,12 +19,21 @@ async function openMenu(testId: string) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('header', () => {
-  it('shows the admin menu, with Health, to ADMIN only', async () => {
+  it('shows the admin menu, with every administration screen, to ADMIN only', async () => {
     serveProfile();
     renderRoutes(routes, { path: '/', session: account('admin', [ROLES.ADMIN, ROLES.USER]) });
     const items = await openMenu('admin-menu');
-    expect(items.map((item) => item.textContent)).toEqual(['Health']);
-    expect(items[0]?.getAttribute('href')).toBe('/admin/health');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Gateway',
+      'User management',
+      'Metrics',
+      'Health',
+      'Configuration',
+      'Audits',
+      'Logs',
+      'Online-banking accounts',
+    ]);
+    expect(items[3]?.getAttribute('href')).toBe('/admin/health');
   });
 
   it('hides the admin menu from a manager', async () => {

@@ -1,8 +1,8 @@
 // Sign-in screen (spec part 1 section 2.2): logo, 'Connexion', username, password, submit; no remember-me.
-import { Alert, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Location, Navigate, useLocation } from 'react-router';
+import { Link, type Location, Navigate, useLocation } from 'react-router';
 import { isHttpError } from '../api/http-error';
 import { Logo } from '../ui/Logo';
 import { PageLoader } from '../ui/PageLoader';
@@ -92,6 +92,14 @@ export function LoginPage() {
             <Button type="submit" loading={signIn.isPending} fullWidth>
               {t('login.form.button')}
             </Button>
+            <Group justify="space-between">
+              <Anchor component={Link} to="/reset/request" size="sm">
+                {t('reset.request.link')}
+              </Anchor>
+              <Anchor component={Link} to="/register" size="sm">
+                {t('register.link')}
+              </Anchor>
+            </Group>
           </Stack>
         </form>
       </Paper>

@@ -8,6 +8,7 @@ import { changePassword } from '../../api/account';
 import { useSession } from '../../auth/use-session';
 import { PageTitle } from '../../ui/PageTitle';
 import { useFormLanguage } from '../../ui/use-form-language';
+import { StrengthMeter } from './StrengthMeter';
 
 const { minLength, maxLength } = ACCOUNT_RULES.password;
 
@@ -52,6 +53,7 @@ export function PasswordPage() {
             required
             {...form.getInputProps('newPassword')}
           />
+          <StrengthMeter password={form.values.newPassword} />
           <PasswordInput
             label={t('global.form.confirmpassword.label')}
             autoComplete="new-password"

@@ -1,3 +1,8 @@
-// The account group (lazy chunk): the signed-in user's own settings and password.
+// The account group (lazy chunk): the signed-in user's settings and password, and the signed-out pages
+// of registration, activation and password reset.
+export { ActivatePage } from './ActivatePage';
 export { PasswordPage } from './PasswordPage';
+export { RegisterPage } from './RegisterPage';
+export { ResetFinishPage } from './ResetFinishPage';
+export { ResetRequestPage } from './ResetRequestPage';
 export { SettingsPage } from './SettingsPage';

@@ -1,2 +1,13 @@
-// The administration group (lazy chunk); the other admin screens come with their issues.
+// The administration group (lazy chunk): user management, the operations screens and the online-banking accounts.
+export { AuditsPage } from './AuditsPage';
+export { ConfigurationPage } from './ConfigurationPage';
+export { DocsPage } from './DocsPage';
+export { GatewayPage } from './GatewayPage';
 export { HealthPage } from './HealthPage';
+export { LogsPage } from './LogsPage';
+export { MetricsPage } from './MetricsPage';
+export { OnlineUsersPage } from './OnlineUsersPage';
+export { UserDeleteDialog } from './UserDeleteDialog';
+export { UserDetailPage } from './UserDetailPage';
+export { UserFormPage } from './UserFormPage';
+export { UserListPage } from './UserListPage';

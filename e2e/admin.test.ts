@@ -1,0 +1,193 @@
+// Administration and self-service in a real browser: user management (create with a role, list, deactivate,
+// activate, delete), log levels, metrics, registration, activation, reset request and the strength meter.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, screenshot } from './support';
+
+const run = `${Date.now() % 1_000_000}`;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function signIn(page: Page, login: string, password = login): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel("Nom d'utilisateur").fill(login);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByTestId('home-welcome').waitFor();
+}
+
+describe('administration', () => {
+  it('creates a user with a role, toggles its activation and deletes it after confirmation', async () => {
+    const { context, page, consoleErrors } = await openPage(browser);
+    await signIn(page, 'admin');
+    await page.getByTestId('admin-menu').click();
+    await page.getByRole('menuitem', { name: 'Gestion des utilisateurs' }).click();
+    await page.getByTestId('user-table').waitFor();
+    await screenshot(page, 'admin-users');
+    // The signed-in administrator cannot deactivate or delete themselves.
+    expect(await page.getByTestId('user-activated-admin').isDisabled()).toBe(true);
+
+    const login = `e2e.user${run}`;
+    await page.getByRole('link', { name: 'Créer un nouvel utilisateur' }).click();
+    await page.getByLabel('Login').fill(login);
+    await page.getByLabel('Prénom').fill('Awa');
+    await page.getByLabel('Nom', { exact: true }).fill('Diop');
+    await page.getByLabel('Email').fill(`${login}@bank.sn`);
+    await page.getByLabel('Droits').first().click();
+    await page.getByRole('option', { name: 'ROLE_STAGIAIRE' }).click();
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'admin-user-form');
+    await page.getByRole('button', { name: 'Sauvegarder' }).click();
+    await page.waitForURL('**/admin/user-management');
+
+    await page.goto(`/admin/user-management?sort=id,desc`);
+    const row = page.getByTestId(`user-row-${login}`);
+    await row.waitFor();
+    expect(await row.textContent()).toContain('ROLE_STAGIAIRE');
+    const toggle = page.getByTestId(`user-activated-${login}`);
+    expect(await toggle.textContent()).toBe('Activé');
+    await toggle.click();
+    await page.waitForFunction(
+      (id) => document.querySelector(`[data-testid="${id}"]`)?.textContent === 'Désactivé',
+      `user-activated-${login}`,
+    );
+    await toggle.click();
+    await page.waitForFunction(
+      (id) => document.querySelector(`[data-testid="${id}"]`)?.textContent === 'Activé',
+      `user-activated-${login}`,
+    );
+
+    await row.getByRole('link', { name: 'Supprimer' }).click();
+    await page.getByTestId('user-delete-question').waitFor();
+    await screenshot(page, 'admin-user-delete');
+    await page.getByTestId('user-delete-confirm').click();
+    await row.waitFor({ state: 'detached' });
+    expect(consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('changes a log level at run time', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, 'admin');
+    await page.goto('/admin/logs');
+    const logger = page.getByTestId('logger-http');
+    await logger.waitFor();
+    const pressed = logger.locator('button[aria-pressed="true"]');
+    const before = (await pressed.textContent())!;
+    const target = before === 'DEBUG' ? 'ERROR' : 'DEBUG';
+    await logger.getByRole('button', { name: target, exact: true }).click();
+    await page.waitForFunction(
+      (level) =>
+        document.querySelector('[data-testid="logger-http"] button[aria-pressed="true"]')?.textContent === level,
+      target,
+    );
+    await screenshot(page, 'admin-logs');
+    await logger.getByRole('button', { name: before, exact: true }).click();
+    await context.close();
+  });
+
+  it('shows metrics whose request count moves after a refresh', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, 'admin');
+    await page.goto('/admin/metrics');
+    const count = page.getByTestId('metric-Requêtes HTTP');
+    await count.waitFor();
+    const before = Number((await count.textContent())!.replace(/\D/g, ''));
+    await page.getByRole('button', { name: 'Rafraîchir' }).click();
+    await page.waitForFunction(
+      (n) =>
+        Number(document.querySelector('[data-testid="metric-Requêtes HTTP"]')!.textContent!.replace(/\D/g, '')) > n,
+      before,
+    );
+    expect(await page.getByTestId('metrics-http').locator('tbody tr').count()).toBeGreaterThan(0);
+    await screenshot(page, 'admin-metrics');
+    await context.close();
+  });
+
+  it('opens the audits, configuration and gateway screens', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, 'admin');
+    await page.goto('/admin/audits');
+    await page.getByTestId('audits-table').locator('tbody tr').first().waitFor();
+    await screenshot(page, 'admin-audits');
+    await page.goto('/admin/configuration');
+    await page.getByTestId('config-settings').waitFor();
+    await screenshot(page, 'admin-configuration');
+    await page.goto('/admin/gateway');
+    await page.getByTestId('gateway-table').getByText('/core/api/**').waitFor();
+    await page.goto('/admin/list/users');
+    await page.getByTestId('online-users').waitFor();
+    await screenshot(page, 'admin-online-users');
+    await context.close();
+  });
+});
+
+describe('self-service', () => {
+  it('registers a new account, refuses a wrong activation key, and the admin activates it', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Créer un compte' }).click();
+    await page.getByRole('heading', { name: 'Création de compte utilisateur' }).waitFor();
+    const login = `e2e.reg${run}`;
+    await page.getByLabel("Nom d'utilisateur").fill(login);
+    await page.getByLabel('Email').fill(`${login}@bank.sn`);
+    const meter = page.getByTestId('strength-meter');
+    const levels: string[] = [];
+    for (const text of ['abc', 'abcdef12', 'abcDEF12', 'abcDEF12!']) {
+      await page.getByLabel(/^Nouveau mot de passe\s*\*?$/).fill(text);
+      levels.push((await meter.getAttribute('data-level'))!);
+    }
+    expect(levels).toEqual(['1', '2', '4', '5']);
+    await page.getByLabel('Confirmation du nouveau mot de passe').fill('abcDEF12!');
+    await screenshot(page, 'register-form');
+    await page.getByRole('button', { name: 'Enregistrement' }).click();
+    await page.getByTestId('register-success').waitFor();
+    expect(await page.getByTestId('register-success').textContent()).toContain('vérifier votre email');
+    await screenshot(page, 'register-success');
+
+    await page.goto('/activate?key=wrong');
+    await page.getByTestId('activate-error').waitFor();
+    expect(await page.getByTestId('activate-error').textContent()).toBe(
+      "Votre compte utilisateur n'a pas pu être activé. Merci d'utiliser le formulaire d'enregistrement pour vous inscrire.",
+    );
+    await screenshot(page, 'activate-error');
+
+    // No outbox API: the administrator activates the account, then its owner signs in.
+    await signIn(page, 'admin');
+    await page.goto(`/admin/user-management?sort=id,desc`);
+    const toggle = page.getByTestId(`user-activated-${login}`);
+    await toggle.waitFor();
+    expect(await toggle.textContent()).toBe('Désactivé');
+    await toggle.click();
+    await page.waitForFunction(
+      (id) => document.querySelector(`[data-testid="${id}"]`)?.textContent === 'Activé',
+      `user-activated-${login}`,
+    );
+    await context.close();
+
+    const owner = await openPage(browser);
+    await signIn(owner.page, login, 'abcDEF12!');
+    await owner.context.close();
+  });
+
+  it('says an unknown e-mail is not registered', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+    await page.getByRole('heading', { name: 'Réinitialiser votre mot de passe' }).waitFor();
+    await page.getByLabel('Email').fill(`nobody${run}@nowhere.sn`);
+    await page.getByRole('button', { name: 'Réinitialiser le mot de passe' }).click();
+    await page.getByTestId('reset-request-error').waitFor();
+    expect(await page.getByTestId('reset-request-error').textContent()).toContain("n'est pas enregistrée");
+    await screenshot(page, 'reset-request-notfound');
+    await page.goto('/reset/finish/some-key');
+    await page.getByLabel(/^Nouveau mot de passe\s*\*?$/).fill('Abcdef1!');
+    expect(await page.getByTestId('strength-meter').getAttribute('data-level')).toBe('5');
+    await screenshot(page, 'reset-finish');
+    await context.close();
+  });
+});

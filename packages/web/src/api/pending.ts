@@ -1,0 +1,56 @@
+// The side menu's pending counts (spec part 2 §2.17) and the paged fetch of the staff lists; kept
+// apart from the manager queries so that the shell does not carry the entity registry.
+import { APP_HEADERS } from '@bank/domain';
+import { queryOptions } from '@tanstack/react-query';
+import type { EntityPage, EntityRow } from './entities';
+import { request, type Query } from './http-client';
+
+/** Every staff query key starts here: a decision refreshes them all (lists, counts, histories). */
+export const MANAGER_KEY = ['manager'] as const;
+/** The side menu's counts are refreshed this often (and after each decision). */
+export const PENDING_REFRESH_MS = 60_000;
+
+export interface PageParams {
+  page: number;
+  size: number;
+  sort?: readonly string[];
+}
+
+/** One page of any list path with its query (criteria, filters); the total from X-Total-Count. */
+export async function fetchPage(path: string, query: Query, params: PageParams, signal?: AbortSignal, quiet = false) {
+  const { data, headers } = await request<EntityRow[]>(path, {
+    signal,
+    ...(quiet ? { errorMessage: false as const } : {}),
+    query: { ...query, page: params.page, size: params.size, sort: params.sort },
+  });
+  const rows = Array.isArray(data) ? data : [];
+  const total = Number(headers.get(APP_HEADERS.totalCount) ?? rows.length);
+  return { rows, total, page: params.page, hasNext: (params.page + 1) * params.size < total } satisfies EntityPage;
+}
+
+/** The pending lists the side menu counts (spec part 2 §7): a page of one row, the total read. */
+export const PENDING_SOURCES = {
+  cards: { path: 'core/api/card-orders', query: { 'orderStatus.in': 'PENDING' } },
+  checkbooks: { path: 'core/api/checkbook-orders/demandStatusChequier/IN_PROGRESS', query: {} },
+  beneficiaries: { path: 'core/api/beneficiaries/beneficiaryStatus/PENDING', query: {} },
+} as const satisfies Record<string, { path: string; query: Query }>;
+
+export type PendingKey = keyof typeof PENDING_SOURCES;
+export type PendingCounts = Record<PendingKey, number>;
+
+/** The side menu's counts: three pages of one row, their totals read. */
+export const pendingQuery = () =>
+  queryOptions({
+    queryKey: [...MANAGER_KEY, 'pending'],
+    queryFn: async ({ signal }): Promise<PendingCounts> => {
+      const entries = await Promise.all(
+        Object.entries(PENDING_SOURCES).map(async ([key, source]) => {
+          // A count that fails to refresh keeps its last value: no toast every minute.
+          const page = await fetchPage(source.path, source.query, { page: 0, size: 1 }, signal, true);
+          return [key, page.total] as const;
+        }),
+      );
+      return Object.fromEntries(entries) as PendingCounts;
+    },
+    refetchInterval: PENDING_REFRESH_MS,
+  });

@@ -1,0 +1,73 @@
+// The side menu per role (spec part 2 §2.17): sections and links each kind of staff user sees.
+import { ROLES } from '@bank/domain';
+import { describe, expect, it } from 'vitest';
+import { hasPending, sideMenuFor } from './side-menu';
+
+const links = (authorities: string[]) =>
+  Object.fromEntries(
+    (sideMenuFor(authorities)?.sections ?? []).map((section) => [section.key, section.links.map((link) => link.key)]),
+  );
+
+const MANAGER_REQUESTS = [
+  'transfers',
+  'beneficiaries',
+  'cashBeneficiaries',
+  'provisions',
+  'checkOppositions',
+  'cardOppositions',
+  'cards',
+  'checkbooks',
+  'subscribers',
+  'subscriptions',
+];
+
+describe('side menu', () => {
+  it('gives ADMIN the Admin label and no links', () => {
+    expect(sideMenuFor([ROLES.ADMIN, ROLES.USER])).toEqual({ admin: true, sections: [] });
+  });
+
+  it.each([ROLES.MANAGER, ROLES.RESPONSABLEDESK])('gives %s DEMANDES, SUPPORTS and PARAMETRES', (role) => {
+    expect(links([role])).toEqual({
+      requests: MANAGER_REQUESTS,
+      supports: ['clients', 'onlineAccounts'],
+      settings: ['services', 'packs'],
+      entities: ['allEntities'],
+    });
+  });
+
+  it.each([ROLES.GESTIONRECLAMATIONSCLIENTS, ROLES.AGENTDESAISIE])('gives %s no PARAMETRES', (role) => {
+    expect(links([role])).toEqual({
+      requests: MANAGER_REQUESTS,
+      supports: ['clients', 'onlineAccounts'],
+      entities: ['allEntities'],
+    });
+  });
+
+  it('gives the cash agents and the trainee their few links', () => {
+    expect(links([ROLES.AGENTCA])).toEqual({
+      requests: ['provisions', 'subscribers', 'subscriptions'],
+      entities: ['allEntities'],
+    });
+    expect(links([ROLES.AGENTRSIC])).toEqual({ requests: ['provisions'], entities: ['allEntities'] });
+    expect(links([ROLES.STAGIAIRE])).toEqual({ requests: ['transfers'], entities: ['allEntities'] });
+  });
+
+  it('shows no menu to a user without a staff role, and counts only where the links are', () => {
+    expect(sideMenuFor([ROLES.USER])).toBeNull();
+    expect(sideMenuFor(undefined)).toBeNull();
+    expect(hasPending(sideMenuFor([ROLES.MANAGER]))).toBe(true);
+    expect(hasPending(sideMenuFor([ROLES.STAGIAIRE]))).toBe(false);
+  });
+
+  it('links the pending counts to cards, checkbooks and beneficiaries', () => {
+    const pending = sideMenuFor([ROLES.MANAGER])!
+      .sections.flatMap((section) => section.links)
+      .filter((link) => link.pending)
+      .map((link) => [link.key, link.to]);
+    expect(pending).toEqual([
+      ['beneficiaries', '/entity/beneficiary/view/manager'],
+      ['cards', '/entity/card-order/view/manager'],
+      ['checkbooks', '/entity/checkbook-order/view/manager'],
+    ]);
+  });
+});

@@ -1,0 +1,100 @@
+// The role side menu (spec part 2 §2.17) as one table: which sections and links each kind of staff
+// user sees. Links to screens not built yet point at the entity's generic list, never at a dead page.
+import { ROLES, hasAnyAuthority, type Authority } from '@bank/domain';
+import type { PendingKey } from '../api/pending';
+
+export interface MenuLink {
+  /** `menu.links.<key>` */
+  key: string;
+  to: string;
+  /** The pending count shown as a badge. */
+  pending?: PendingKey;
+}
+
+export interface MenuSection {
+  /** `menu.sections.<key>` */
+  key: string;
+  links: readonly MenuLink[];
+}
+
+export interface SideMenu {
+  /** ADMIN: the 'Admin' label with the login and no links. */
+  admin: boolean;
+  sections: readonly MenuSection[];
+}
+
+const LINKS = {
+  transfers: { key: 'transfers', to: '/entity/transfer' },
+  beneficiaries: { key: 'beneficiaries', to: '/entity/beneficiary/view/manager', pending: 'beneficiaries' },
+  cashBeneficiaries: { key: 'cashBeneficiaries', to: '/entity/beneficiary-cash' },
+  provisions: { key: 'provisions', to: '/entity/provision-cash' },
+  checkOppositions: { key: 'checkOppositions', to: '/entity/check-opposition/view/manager' },
+  cardOppositions: { key: 'cardOppositions', to: '/entity/card-opposition/view/manager' },
+  cards: { key: 'cards', to: '/entity/card-order/view/manager', pending: 'cards' },
+  checkbooks: { key: 'checkbooks', to: '/entity/checkbook-order/view/manager', pending: 'checkbooks' },
+  subscribers: { key: 'subscribers', to: '/entity/client-subscription' },
+  subscriptions: { key: 'subscriptions', to: '/entity/subs-request' },
+  clients: { key: 'clients', to: '/entity/client/manager' },
+  onlineAccounts: { key: 'onlineAccounts', to: '/entity/serenity-user' },
+  services: { key: 'services', to: '/entity/serenity-services' },
+  packs: { key: 'packs', to: '/entity/pack' },
+  allEntities: { key: 'allEntities', to: '/entity' },
+} as const satisfies Record<string, MenuLink>;
+
+const MANAGER_TYPES: readonly Authority[] = [
+  ROLES.MANAGER,
+  ROLES.RESPONSABLEDESK,
+  ROLES.GESTIONRECLAMATIONSCLIENTS,
+  ROLES.AGENTDESAISIE,
+];
+const DESK: readonly Authority[] = [ROLES.MANAGER, ROLES.RESPONSABLEDESK];
+
+/** Rows in order; every row whose roles match adds its section (first match per section key wins). */
+const MENU_TABLE: readonly { roles: readonly Authority[]; section: MenuSection }[] = [
+  {
+    roles: MANAGER_TYPES,
+    section: {
+      key: 'requests',
+      links: [
+        LINKS.transfers,
+        LINKS.beneficiaries,
+        LINKS.cashBeneficiaries,
+        LINKS.provisions,
+        LINKS.checkOppositions,
+        LINKS.cardOppositions,
+        LINKS.cards,
+        LINKS.checkbooks,
+        LINKS.subscribers,
+        LINKS.subscriptions,
+      ],
+    },
+  },
+  {
+    roles: [ROLES.AGENTCA],
+    section: { key: 'requests', links: [LINKS.provisions, LINKS.subscribers, LINKS.subscriptions] },
+  },
+  { roles: [ROLES.AGENTRSIC], section: { key: 'requests', links: [LINKS.provisions] } },
+  { roles: [ROLES.STAGIAIRE], section: { key: 'requests', links: [LINKS.transfers] } },
+  { roles: MANAGER_TYPES, section: { key: 'supports', links: [LINKS.clients, LINKS.onlineAccounts] } },
+  { roles: DESK, section: { key: 'settings', links: [LINKS.services, LINKS.packs] } },
+];
+
+const ALL_ENTITIES: MenuSection = { key: 'entities', links: [LINKS.allEntities] };
+
+/**
+ * The side menu of a user's authorities; null when the user has no staff role.
+ * @example sideMenuFor(['ROLE_STAGIAIRE']).sections[0].links → [transfers]
+ */
+export function sideMenuFor(authorities: readonly string[] | undefined): SideMenu | null {
+  if (hasAnyAuthority(authorities, [ROLES.ADMIN])) return { admin: true, sections: [] };
+  const sections: MenuSection[] = [];
+  for (const row of MENU_TABLE) {
+    if (hasAnyAuthority(authorities, row.roles) && !sections.some((s) => s.key === row.section.key))
+      sections.push(row.section);
+  }
+  return sections.length > 0 ? { admin: false, sections: [...sections, ALL_ENTITIES] } : null;
+}
+
+/** Whether a menu shows pending counts (only then are they asked for). */
+export const hasPending = (menu: SideMenu | null) =>
+  Boolean(menu?.sections.some((section) => section.links.some((link) => link.pending)));

@@ -1,0 +1,91 @@
+// /admin/audits (spec part 1 section 7.3): audit events between two dates (default: the last week), paged and
+// sorted by date, with the principal, the event type and its data.
+import { formatDateTime } from '@bank/domain';
+import { Alert, Code, Group, Stack, Table, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { auditsQuery } from '../../api/operations';
+import { PageLoader } from '../../ui/PageLoader';
+import { PageTitle } from '../../ui/PageTitle';
+import { Pager, SortTh } from './ListTools';
+import { usePagedSort } from './use-paged-sort';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function AuditsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const paging = usePagedSort(['timestamp', 'principal', 'type'], { field: 'timestamp', order: 'desc' });
+  const dateParam = (name: string, fallback: string) => {
+    const value = params.get(name) ?? '';
+    return DAY.test(value) ? value : fallback;
+  };
+  const fromDate = dateParam('from', dayjs().subtract(7, 'day').format('YYYY-MM-DD'));
+  const toDate = dateParam('to', dayjs().format('YYYY-MM-DD'));
+  const setDate = (name: 'from' | 'to', value: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set(name, value);
+      next.set('page', '1');
+      return next;
+    });
+  const audits = useQuery(auditsQuery({ fromDate, toDate, ...paging.api }));
+  const rows = audits.data?.rows ?? [];
+
+  return (
+    <Stack>
+      <PageTitle>{t('admin.audits.title')}</PageTitle>
+      <Group>
+        <TextInput
+          type="date"
+          label={t('admin.audits.from')}
+          value={fromDate}
+          onChange={(e) => DAY.test(e.currentTarget.value) && setDate('from', e.currentTarget.value)}
+        />
+        <TextInput
+          type="date"
+          label={t('admin.audits.to')}
+          value={toDate}
+          onChange={(e) => DAY.test(e.currentTarget.value) && setDate('to', e.currentTarget.value)}
+        />
+      </Group>
+      {audits.isPending && <PageLoader />}
+      {audits.isError && <Alert color="red">{t('error.unexpected')}</Alert>}
+      {audits.data && (
+        <Table striped withTableBorder data-testid="audits-table">
+          <Table.Thead>
+            <Table.Tr>
+              <SortTh field="timestamp" paging={paging}>
+                {t('admin.audits.date')}
+              </SortTh>
+              <SortTh field="principal" paging={paging}>
+                {t('admin.audits.principal')}
+              </SortTh>
+              <SortTh field="type" paging={paging}>
+                {t('admin.audits.type')}
+              </SortTh>
+              <Table.Th scope="col">{t('admin.audits.data')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((event) => (
+              <Table.Tr key={event.id}>
+                <Table.Td>{formatDateTime(event.timestamp)}</Table.Td>
+                <Table.Td>{event.principal}</Table.Td>
+                <Table.Td>{event.type}</Table.Td>
+                <Table.Td>
+                  {Object.entries(event.data ?? {}).map(([name, value]) => (
+                    <Code key={name} mr={4}>{`${name}=${String(value)}`}</Code>
+                  ))}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {audits.data && <Pager paging={paging} total={audits.data.total} shown={rows.length} />}
+    </Stack>
+  );
+}

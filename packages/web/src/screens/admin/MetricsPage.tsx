@@ -1,0 +1,133 @@
+// /admin/metrics (spec part 1 section 7.3): the process (uptime, CPU, memory, event-loop delay), HTTP requests
+// by route and status, the database pool; refreshed every 5 s or on demand, with sparklines of recent samples.
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { metricsQuery } from '../../api/operations';
+import { PageLoader } from '../../ui/PageLoader';
+import { PageTitle } from '../../ui/PageTitle';
+import { Sparkline } from './Sparkline';
+import { useMetricsHistory, type MetricsSeries } from './use-metrics-history';
+
+export const METRICS_REFRESH_MS = 5000;
+
+function Figure({ label, value, series }: { label: string; value: string; series?: number[] }) {
+  return (
+    <Card withBorder padding="sm">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Group justify="space-between" align="flex-end" wrap="nowrap">
+        <Text fw={700} size="lg" data-testid={`metric-${label}`}>
+          {value}
+        </Text>
+        {series && <Sparkline values={series} label={label} />}
+      </Group>
+    </Card>
+  );
+}
+
+/** Hours may pass 24: an uptime reads as 53h 12m 5s. */
+function duration(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  return `${h}h ${m}m ${Math.floor(seconds % 60)}s`;
+}
+
+export function MetricsPage() {
+  const { t, i18n } = useTranslation();
+  const [auto, setAuto] = useState(true);
+  const metrics = useQuery({ ...metricsQuery(), refetchInterval: auto ? METRICS_REFRESH_MS : false });
+  const history: MetricsSeries = useMetricsHistory(metrics.data);
+  const n = (value: number, digits = 1) => value.toLocaleString(i18n.language, { maximumFractionDigits: digits });
+  const m = metrics.data;
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-start">
+        <PageTitle>{t('admin.metrics.title')}</PageTitle>
+        <Group>
+          <Switch label={t('admin.metrics.auto')} checked={auto} onChange={(e) => setAuto(e.currentTarget.checked)} />
+          <Button
+            variant="light"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            loading={metrics.isFetching}
+            onClick={() => void metrics.refetch()}
+          >
+            {t('admin.action.refresh')}
+          </Button>
+        </Group>
+      </Group>
+      {metrics.isPending && <PageLoader />}
+      {metrics.isError && <Alert color="red">{t('error.unexpected')}</Alert>}
+      {m && (
+        <>
+          <Title order={2} size="h4">
+            {t('admin.metrics.process')}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            <Figure label={t('admin.metrics.uptime')} value={duration(m.process.uptimeSeconds)} />
+            <Figure
+              label={t('admin.metrics.cpu')}
+              value={`${n(history.cpuSeconds.at(-1) ?? 0, 2)} s`}
+              series={history.cpuSeconds}
+            />
+            <Figure
+              label={t('admin.metrics.heap')}
+              value={`${n(history.heapMb.at(-1) ?? 0)} Mo`}
+              series={history.heapMb}
+            />
+            <Figure
+              label={t('admin.metrics.rss')}
+              value={`${n(history.rssMb.at(-1) ?? 0)} Mo`}
+              series={history.rssMb}
+            />
+            <Figure
+              label={t('admin.metrics.loop')}
+              value={`${n(m.process.eventLoopDelayMs.mean, 2)} ms (p99 ${n(m.process.eventLoopDelayMs.p99, 2)})`}
+              series={history.loopDelayMs}
+            />
+            <Figure label={t('admin.metrics.requests')} value={n(m.http.totalCount, 0)} series={history.requests} />
+          </SimpleGrid>
+          <Text size="sm" c="dimmed">
+            {t('admin.metrics.node', { version: m.process.nodeVersion, pid: m.process.pid, db: m.database.kind })}
+            {m.database.pool && ` — ${t('admin.metrics.pool', { ...m.database.pool })}`}
+          </Text>
+          <Title order={2} size="h4">
+            {t('admin.metrics.http')}
+          </Title>
+          <Table striped withTableBorder data-testid="metrics-http">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('admin.metrics.route')}</Table.Th>
+                <Table.Th scope="col">{t('admin.metrics.status')}</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t('admin.metrics.count')}
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t('admin.metrics.mean')}
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t('admin.metrics.max')}
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {m.http.requests.map((r) => (
+                <Table.Tr key={`${r.method} ${r.route} ${r.status}`}>
+                  <Table.Td ff="monospace" fz="sm">{`${r.method} ${r.route}`}</Table.Td>
+                  <Table.Td>{r.status}</Table.Td>
+                  <Table.Td ta="right">{n(r.count, 0)}</Table.Td>
+                  <Table.Td ta="right">{n(r.meanMs, 2)}</Table.Td>
+                  <Table.Td ta="right">{n(r.maxMs, 2)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+// One column or read-only fact of a request row: the client as name and code, the status badge,
+// a date-time (00/00/00 00:00 when empty), an enum label, or the field's text.
+import { formatDateTime } from '@bank/domain';
+import { Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { EntityRow } from '../../api/entities';
+import type { BadgeRuleName } from '../../workflow/badge-rules';
+import { StatusBadge } from '../../workflow/StatusBadge';
+import type { Column, RequestType } from './request-types';
+
+/** The i18n key of a column's heading. */
+export function columnLabelKey(type: RequestType, column: Column): string {
+  if (column.kind === 'client') return 'manager.columns.client';
+  if (column.kind === 'status') return type.entity.field(type.workflow.status)!.labelKey;
+  return column.labelKey ?? type.entity.field(column.name)?.labelKey ?? `manager.columns.${column.name}`;
+}
+
+function FieldText({ type, name, row }: { type: RequestType; name: string; row: EntityRow }) {
+  const { t } = useTranslation();
+  const field = type.entity.field(name);
+  const value = row[name];
+  if (field?.kind === 'dateTime') return <>{formatDateTime(value as string | null)}</>;
+  if (value === null || value === undefined || value === '') return null;
+  if (field?.kind === 'enum') return <>{t(`enums.${field.enum}.${String(value)}`, { defaultValue: String(value) })}</>;
+  return <>{String(value)}</>;
+}
+
+export function RequestCell({
+  type,
+  column,
+  row,
+  badge,
+}: {
+  type: RequestType;
+  column: Column;
+  row: EntityRow;
+  badge: BadgeRuleName;
+}) {
+  if (column.kind === 'status') {
+    const status = type.entity.field(type.workflow.status)!;
+    return <StatusBadge rule={badge} enumName={status.enum!} status={row[status.name]} />;
+  }
+  if (column.kind === 'client') {
+    return (
+      <Stack gap={0}>
+        <Text size="sm">{String(row.clientName ?? '')}</Text>
+        <Text size="xs" c="dimmed">
+          {String(row.clientCode ?? '')}
+        </Text>
+      </Stack>
+    );
+  }
+  if (!column.second) return <FieldText type={type} name={column.name} row={row} />;
+  return (
+    <Stack gap={0}>
+      <Text size="sm">
+        <FieldText type={type} name={column.name} row={row} />
+      </Text>
+      <Text size="xs" c="dimmed">
+        <FieldText type={type} name={column.second} row={row} />
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,110 @@
+// /entity/<request>/view/manager: the staff list of any request type (request-types.ts), newest
+// first, and the history modal routed over it (/entity/<log>/story/{id}/modal).
+import { Alert, Button, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { NotFoundPage } from '../../app/NotFoundPage';
+import { LoadingText } from '../../engine/LoadingText';
+import { useRouteId } from '../../engine/use-entity-route';
+import { PageTitle } from '../../ui/PageTitle';
+import { HistoryModal } from '../../workflow/HistoryModal';
+import { RequestActions } from '../../workflow/RequestActions';
+import { columnLabelKey, RequestCell } from './RequestCell';
+import { RequestFilters } from './RequestFilters';
+import { managerPaths, requestTypeByLogRoute, requestTypeByRoute, type RequestType } from './request-types';
+import { useRequestList } from './use-request-list';
+
+function RequestTable({ type, list }: { type: RequestType; list: ReturnType<typeof useRequestList> }) {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped highlightOnHover verticalSpacing="xs" data-testid="request-table">
+        <Table.Thead>
+          <Table.Tr>
+            {type.columns.map((column, index) => (
+              <Table.Th key={index}>{t(columnLabelKey(type, column))}</Table.Th>
+            ))}
+            <Table.Th>{t('entity.list.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.rows.map((row) => (
+            <Table.Tr key={row.id} data-row-id={row.id}>
+              {type.columns.map((column, index) => (
+                <Table.Td key={index}>
+                  <RequestCell type={type} column={column} row={row} badge={type.listBadge} />
+                </Table.Td>
+              ))}
+              <Table.Td>
+                <RequestActions
+                  historyTo={`${type.history.path(row.id)}${search}`}
+                  editTo={managerPaths(type).edit(row.id)}
+                  canDecide={list.canDecide}
+                  decideLabel={type.decideLabel}
+                />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export function RequestList({ type }: { type: RequestType }) {
+  const { t } = useTranslation();
+  const list = useRequestList(type);
+  return (
+    <Stack gap="md">
+      <PageTitle>{t(`manager.${type.key}.title`)}</PageTitle>
+      {type.filters && <RequestFilters list={list} />}
+      {list.isLoading && <LoadingText />}
+      {list.isError && (
+        <Alert color="red" title={t('entity.list.error')}>
+          <Button size="xs" variant="light" color="red" onClick={list.retry}>
+            {t('entity.action.retry')}
+          </Button>
+        </Alert>
+      )}
+      {!list.isLoading && !list.isError && list.rows.length === 0 && (
+        <Alert color="gray">{t('entity.list.empty')}</Alert>
+      )}
+      {list.rows.length > 0 && <RequestTable type={type} list={list} />}
+      {list.pageCount > 1 && (
+        <Group justify="center">
+          <Pagination total={list.pageCount} value={list.page} onChange={list.setPage} siblings={1} boundaries={1} />
+        </Group>
+      )}
+      <Text size="sm" c="dimmed" ta="center" data-testid="request-count">
+        {t('manager.list.total', { count: list.total })}
+      </Text>
+    </Stack>
+  );
+}
+
+export function RequestListPage() {
+  const type = requestTypeByRoute(useParams().route);
+  return type ? <RequestList key={type.route} type={type} /> : <NotFoundPage />;
+}
+
+/** The history modal over its request list; closing goes back to the list on the same page. */
+export function RequestHistoryPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const type = requestTypeByLogRoute(useParams().route);
+  const id = useRouteId();
+  if (!type || !id) return <NotFoundPage />;
+  return (
+    <>
+      <RequestList key={type.route} type={type} />
+      <HistoryModal
+        title={t(`manager.${type.key}.historyTitle`)}
+        source={type.history}
+        requestId={id}
+        onClose={() => void navigate(`${managerPaths(type).list}${search}`)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+// A request's history as a table (spec part 1 §2.14): Commentaires, Statuts, Dates, Auteurs — the
+// comment's first and third parts (observation{}STATUS{}author), the log's status as a badge.
+import { decodeHistoryComment, formatDateTime } from '@bank/domain';
+import { Alert, Table } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { EntityRow } from '../api/entities';
+import { managerQueries } from '../api/manager';
+import { LoadingText } from '../engine/LoadingText';
+import type { BadgeRuleName } from './badge-rules';
+import { StatusBadge } from './StatusBadge';
+
+export interface HistorySource {
+  /** The log entity (registry) and its status field. */
+  logEntity: Parameters<typeof managerQueries.story>[0];
+  statusField: string;
+  badge: BadgeRuleName;
+}
+
+export function HistoryRows({ rows, source }: { rows: readonly EntityRow[]; source: HistorySource }) {
+  const { t } = useTranslation();
+  const enumName = source.logEntity.field(source.statusField)?.enum ?? '';
+  if (rows.length === 0) return <Alert color="gray">{t('manager.history.empty')}</Alert>;
+  return (
+    <Table striped data-testid="history-table">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('manager.history.comment')}</Table.Th>
+          <Table.Th>{t('manager.history.status')}</Table.Th>
+          <Table.Th>{t('manager.history.date')}</Table.Th>
+          <Table.Th>{t('manager.history.author')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => {
+          const { observation, author } = decodeHistoryComment(row.comment as string | null);
+          return (
+            <Table.Tr key={row.id}>
+              <Table.Td>{observation}</Table.Td>
+              <Table.Td>
+                <StatusBadge rule={source.badge} enumName={enumName} status={row[source.statusField]} />
+              </Table.Td>
+              <Table.Td>{formatDateTime(row.createdAt as string | null)}</Table.Td>
+              <Table.Td>{author}</Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** Loads a request's history (POST <log>/story/{id}) and shows it. */
+export function HistoryTable({ source, requestId }: { source: HistorySource; requestId: number }) {
+  const { t } = useTranslation();
+  const story = useQuery(managerQueries.story(source.logEntity, requestId));
+  if (story.isPending) return <LoadingText />;
+  if (story.isError) return <Alert color="red">{t('manager.history.error')}</Alert>;
+  return <HistoryRows rows={story.data} source={source} />;
+}
