@@ -42,6 +42,21 @@ function status(param: string, value: string, values: readonly string[]): string
   return value.toUpperCase();
 }
 
+/** The filters both account transaction searches share: the account (required), day, amount, reference. */
+function accountTransactionCriteria(query: Query & Filters): { criteria: Filters; rest: Query } {
+  const { bankaccount, enddate, montant, reference, ...rest } = query;
+  if (!text(bankaccount)) throw invalid('bankaccount', 'bankaccount is required');
+  const criteria: Filters = { 'bankAccountId.equals': whole('bankaccount', text(bankaccount)) };
+  if (text(enddate)) {
+    const day = dayRange('enddate', text(enddate));
+    criteria['transactionDate.greaterThanOrEqual'] = day.from;
+    criteria['transactionDate.lessThan'] = day.to;
+  }
+  if (text(montant)) criteria['amount.equals'] = amount('montant', text(montant));
+  if (text(reference)) criteria['transactionNumber.contains'] = text(reference);
+  return { criteria, rest };
+}
+
 export function registerMoneyRoutes(app: FastifyInstance, services: Map<string, EntityService>): void {
   const transfers = services.get('transfer')!;
   const transactions = services.get('transaction')!;
@@ -77,16 +92,8 @@ export function registerMoneyRoutes(app: FastifyInstance, services: Map<string, 
     '/core/api/transactions/_search/modal',
     { config: readTransactions },
     async (request, reply) => {
-      const { bankaccount, enddate, montant, reference, type, ...rest } = request.query;
-      if (!text(bankaccount)) throw invalid('bankaccount', 'bankaccount is required');
-      const criteria: Filters = { 'bankAccountId.equals': whole('bankaccount', text(bankaccount)) };
-      if (text(enddate)) {
-        const day = dayRange('enddate', text(enddate));
-        criteria['transactionDate.greaterThanOrEqual'] = day.from;
-        criteria['transactionDate.lessThan'] = day.to;
-      }
-      if (text(montant)) criteria['amount.equals'] = amount('montant', text(montant));
-      if (text(reference)) criteria['transactionNumber.contains'] = text(reference);
+      const { type, ...query } = request.query;
+      const { criteria, rest } = accountTransactionCriteria(query);
       const direction = status('type', text(type), ENUMS.transactionDirection.values);
       if (direction) criteria['direction.equals'] = direction;
       return sendPage(
@@ -102,18 +109,10 @@ export function registerMoneyRoutes(app: FastifyInstance, services: Map<string, 
     '/core/api/transactions/_search/bankaccount',
     { config: readTransactions },
     async (request, reply) => {
-      const { bankaccount, status: state, enddate, montant, reference, ...rest } = request.query;
-      if (!text(bankaccount)) throw invalid('bankaccount', 'bankaccount is required');
-      const criteria: Filters = { 'bankAccountId.equals': whole('bankaccount', text(bankaccount)) };
+      const { status: state, ...query } = request.query;
+      const { criteria, rest } = accountTransactionCriteria(query);
       const wanted = status('status', text(state), demandStatuses);
       if (wanted) criteria['statusTransaction.equals'] = wanted;
-      if (text(enddate)) {
-        const day = dayRange('enddate', text(enddate));
-        criteria['transactionDate.greaterThanOrEqual'] = day.from;
-        criteria['transactionDate.lessThan'] = day.to;
-      }
-      if (text(montant)) criteria['amount.equals'] = amount('montant', text(montant));
-      if (text(reference)) criteria['transactionNumber.contains'] = text(reference);
       return sendPage(
         request,
         reply,
