@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { AccountStateCache, registerAuth } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { compileValidator } from './plugins/validation';
 import { registerWebApp } from './plugins/web-app';
 import { createTokenService, resolveJwtSecret } from './security/tokens';
@@ -42,6 +42,7 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
     },
     bodyLimit: 4 * 1024 * 1024,
     return503OnClosing: true,
+    frameworkErrors,
   });
 
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart));

@@ -112,6 +112,7 @@ export function dropEmptyRefs(entity: Entity, body: Record<string, unknown>): vo
   for (const field of entity.fields) {
     if (field.kind !== 'ref' || !(field.name in body)) continue;
     const value = body[field.name];
+    if (Array.isArray(value)) continue; // not a link of either shape: left for validation to refuse
     const id = value !== null && typeof value === 'object' ? (value as { id?: unknown }).id : value;
     if (id === '' || id === -1 || id === '-1' || id === undefined) body[field.name] = null;
   }

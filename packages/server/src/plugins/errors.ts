@@ -122,6 +122,20 @@ function toProblem(
   ];
 }
 
+/**
+ * Refusals the router makes before any route or error handler runs (a malformed %-escape in the path, a
+ * path segment over 100 characters): Fastify's option `frameworkErrors`, so they too leave as problem+json.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 400;
+  const known: Record<number, [string, string]> = {
+    400: ['Bad Request', 'The address is not valid'],
+    414: ['URI Too Long', 'A part of the address is too long'],
+  };
+  const [title, detail] = known[status] ?? ['Internal Server Error', 'An unexpected error occurred'];
+  return sendProblem(reply, { status, title, detail, message: `error.http.${status}` });
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpProblem, request, reply) => {
     const [problem, appError] = toProblem(error, request);

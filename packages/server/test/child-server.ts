@@ -1,0 +1,147 @@
+// The real server as a child process over a database of its own: embedded PGlite in a temporary DATA_DIR,
+// or a dedicated PostgreSQL database (created here, dropped by `cleanup`) when DATABASE_URL is set.
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openPglite, openPostgres, type Database } from '../src/db/database';
+import { migrate } from '../src/db/migrate';
+import { seedDemoAccounts } from '../src/seed/demo';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+export interface ChildServer {
+  readonly backend: 'pglite' | 'postgres';
+  /** http://127.0.0.1:<port> of the running child. */
+  readonly base: string;
+  /** Starts the server on the data and waits until it answers its health check. */
+  start(): Promise<void>;
+  /** SIGKILL: no shutdown, no flush; resolves once the process is gone. */
+  kill(): Promise<void>;
+  /** Process id of the running child (for its memory in /proc). */
+  pid(): number | undefined;
+  /** Sends a request with `headers`, and `body` as JSON when given. */
+  request(method: string, url: string, headers: Record<string, string>, body?: unknown): Promise<Response>;
+  /** Signs in and returns bearer headers. */
+  headersFor(login: string, password?: string): Promise<Record<string, string>>;
+  /** Stops the child if running and removes its data directory or drops its database. */
+  cleanup(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Prepares a migrated database holding the demo staff accounts, then returns the server around it. */
+export async function childServer(label: string, extraEnv: Record<string, string> = {}): Promise<ChildServer> {
+  const adminUrl = process.env.DATABASE_URL;
+  const backend = adminUrl ? 'postgres' : 'pglite';
+  let dataDir = '';
+  let databaseUrl = '';
+  let dbName = '';
+  let db: Database;
+  if (adminUrl) {
+    dbName = `bank_${label}_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+    db = await openPostgres(databaseUrl, 2);
+  } else {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bank-${label}-`));
+    db = await openPglite(dataDir);
+  }
+  await migrate(db);
+  await seedDemoAccounts(db);
+  await db.close();
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+  let stderr = '';
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED: 'none',
+    LOG_LEVEL: 'warn',
+    // PostgreSQL keeps no files; the disk health check still looks at DATA_DIR.
+    DATA_DIR: dataDir || os.tmpdir(),
+    DATABASE_URL: databaseUrl,
+    RATE_LIMIT_AUTHENTICATE: '0',
+    ...extraEnv,
+  };
+
+  const server: ChildServer = {
+    backend,
+    base,
+    async start() {
+      stderr = '';
+      const process_ = spawn('node', ['--import', 'tsx', 'packages/server/src/main.ts'], {
+        cwd: root,
+        env,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      child = process_;
+      process_.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+      const deadline = Date.now() + 90_000;
+      while (Date.now() < deadline) {
+        if (process_.exitCode !== null) throw new Error(`server exited with ${process_.exitCode}: ${stderr}`);
+        try {
+          if ((await fetch(`${base}/management/health`)).ok) return;
+        } catch {
+          // not listening yet
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`server did not start: ${stderr}`);
+    },
+    async kill() {
+      const running = child;
+      if (!running || running.exitCode !== null || running.signalCode !== null) return;
+      const exited = new Promise((resolve) => running.once('exit', resolve));
+      running.kill('SIGKILL');
+      await exited;
+    },
+    pid: () => child?.pid,
+    request(method, url, headers, body) {
+      if (body === undefined) return fetch(`${base}${url}`, { method, headers });
+      const json = { ...headers, 'content-type': 'application/json' };
+      return fetch(`${base}${url}`, { method, headers: json, body: JSON.stringify(body) });
+    },
+    async headersFor(login, password = login) {
+      const response = await fetch(`${base}/api/authenticate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: login, password }),
+      });
+      if (response.status !== 200) throw new Error(`sign-in of ${login}: ${response.status}`);
+      const { id_token } = (await response.json()) as { id_token: string };
+      return { authorization: `Bearer ${id_token}` };
+    },
+    async cleanup() {
+      await server.kill();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      if (dbName) {
+        const admin = new pg.Client({ connectionString: adminUrl });
+        await admin.connect();
+        await admin.query(`drop database if exists ${dbName} with (force)`);
+        await admin.end();
+      }
+    },
+  };
+  return server;
+}

@@ -1,0 +1,166 @@
+// A stream of creations and staff decisions, the server SIGKILLed at a random moment and restarted: every
+// acknowledged write is there, and no request is decided without its history row or the reverse.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeHistoryComment } from '@bank/domain';
+import { childServer, type ChildServer } from './child-server';
+
+const REPEATS = Number(process.env.DURABILITY_REPEATS ?? 3);
+const WORKERS = 4;
+const PAGE = 1000;
+
+interface CardOrder {
+  id: number;
+  version: number;
+  holderName: string;
+  orderStatus: string;
+  comment: string | null;
+  [key: string]: unknown;
+}
+
+let server: ChildServer;
+let headers: Record<string, string>;
+
+beforeAll(async () => {
+  server = await childServer('crash');
+  await server.start();
+}, 180_000);
+afterAll(() => server?.cleanup(), 60_000);
+
+/** Acknowledged (2xx received) writes, and those sent without an answer before the kill. */
+const acked = { branches: new Set<string>(), orders: new Map<number, string>(), decisions: new Map<number, string>() };
+const inDoubt = { branches: new Set<string>(), orders: new Set<string>(), decisions: new Map<number, string>() };
+
+const call = (method: string, url: string, body?: unknown) => server.request(method, url, headers, body);
+
+async function readAll<T>(url: string): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 0; ; page++) {
+    const response = await call('GET', `${url}${url.includes('?') ? '&' : '?'}size=${PAGE}&page=${page}`);
+    expect(response.status, url).toBe(200);
+    const batch = (await response.json()) as T[];
+    rows.push(...batch);
+    if (batch.length < PAGE) return rows;
+  }
+}
+
+/** Writes until the server dies: new branches, new pending card orders and decisions on acknowledged ones. */
+async function stream(rep: number, undecided: CardOrder[]): Promise<number> {
+  let sequence = 0;
+  let sent = 0;
+  const worker = async () => {
+    for (;;) {
+      const n = `${rep}-${sequence++}`;
+      const choice = Math.random();
+      try {
+        if (choice < 0.3) {
+          const name = `Agence crash ${n}`;
+          inDoubt.branches.add(name);
+          sent++;
+          const response = await call('POST', '/core/api/branches', { name, code: `C${n}` });
+          expect(response.status).toBe(201);
+          inDoubt.branches.delete(name);
+          acked.branches.add(name);
+        } else if (choice < 0.6 || undecided.length === 0) {
+          const holderName = `Titulaire ${n}`;
+          inDoubt.orders.add(holderName);
+          sent++;
+          const response = await call('POST', '/core/api/card-orders', { holderName, orderStatus: 'PENDING' });
+          expect(response.status).toBe(201);
+          const created = (await response.json()) as CardOrder;
+          inDoubt.orders.delete(holderName);
+          acked.orders.set(created.id, holderName);
+          undecided.push(created);
+        } else {
+          const order = undecided.splice(Math.floor(Math.random() * undecided.length), 1)[0]!;
+          const comment = `Décision ${n}`;
+          inDoubt.decisions.set(order.id, comment);
+          sent++;
+          const response = await call('PUT', `/core/api/card-orders/${order.id}`, {
+            ...order,
+            orderStatus: 'VALIDATED',
+            comment,
+          });
+          expect(response.status).toBe(200);
+          inDoubt.decisions.delete(order.id);
+          acked.decisions.set(order.id, comment);
+        }
+      } catch (error) {
+        if (error instanceof TypeError) return; // fetch failed: the server is gone
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: WORKERS }, worker));
+  return sent;
+}
+
+/** Checks every acknowledged write and the request/history pairs; returns how many in-doubt writes landed. */
+async function verify(): Promise<{ landed: number }> {
+  const branches = new Set((await readAll<{ name: string }>('/core/api/branches')).map((b) => b.name));
+  const lostBranches = [...acked.branches].filter((name) => !branches.has(name));
+  const orders = new Map((await readAll<CardOrder>('/core/api/card-orders')).map((o) => [o.id, o]));
+  const lostOrders = [...acked.orders].filter(([id, holder]) => orders.get(id)?.holderName !== holder);
+  const lostDecisions = [...acked.decisions].filter(
+    ([id, comment]) => orders.get(id)?.orderStatus !== 'VALIDATED' || orders.get(id)?.comment !== comment,
+  );
+  expect({ lostBranches, lostOrders, lostDecisions }).toEqual({ lostBranches: [], lostOrders: [], lostDecisions: [] });
+
+  const logs = await readAll<{ cardOrderId: number; comment: string }>('/core/api/card-orderlogs');
+  const logsByOrder = new Map<number, string[]>();
+  for (const log of logs) logsByOrder.set(log.cardOrderId, [...(logsByOrder.get(log.cardOrderId) ?? []), log.comment]);
+  const halfWritten: string[] = [];
+  for (const order of orders.values()) {
+    const entries = logsByOrder.get(order.id) ?? [];
+    const decided = order.orderStatus !== 'PENDING';
+    if (decided !== (entries.length === 1))
+      halfWritten.push(`order ${order.id} ${order.orderStatus}: ${entries.length} log rows`);
+    for (const entry of entries) {
+      const { status, observation } = decodeHistoryComment(entry);
+      if (status !== order.orderStatus || observation !== order.comment)
+        halfWritten.push(`order ${order.id}: log "${entry}"`);
+    }
+  }
+  for (const id of logsByOrder.keys()) if (!orders.has(id)) halfWritten.push(`log rows of a missing order ${id}`);
+  expect(halfWritten).toEqual([]);
+
+  const landed =
+    [...inDoubt.branches].filter((name) => branches.has(name)).length +
+    [...orders.values()].filter((o) => inDoubt.orders.has(o.holderName)).length +
+    [...inDoubt.decisions].filter(([id]) => orders.get(id)?.orderStatus === 'VALIDATED').length;
+  return { landed };
+}
+
+describe(`durability under SIGKILL (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite in DATA_DIR'})`, () => {
+  it(
+    `keeps every acknowledged write through ${REPEATS} kills at random moments`,
+    { timeout: 120_000 + REPEATS * 30_000 },
+    async () => {
+      let sent = 0;
+      let landed = 0;
+      let doubted = 0;
+      for (let rep = 1; rep <= REPEATS; rep++) {
+        headers = await server.headersFor('manager');
+        // Pending orders acknowledged before this round, to decide during it.
+        const undecided = (await readAll<CardOrder>('/core/api/card-orders?orderStatus.equals=PENDING')).slice(0, 200);
+        const delay = 300 + Math.floor(Math.random() * 1200);
+        const killer = new Promise<void>((resolve) => setTimeout(() => void server.kill().then(resolve), delay));
+        sent += await stream(rep, undecided);
+        await killer;
+        doubted += inDoubt.branches.size + inDoubt.orders.size + inDoubt.decisions.size;
+        await server.start();
+        headers = await server.headersFor('manager');
+        landed += (await verify()).landed;
+        inDoubt.branches.clear();
+        inDoubt.orders.clear();
+        inDoubt.decisions.clear();
+      }
+      const total = acked.branches.size + acked.orders.size + acked.decisions.size;
+      console.info(
+        `durability (${server.backend}): ${REPEATS} SIGKILLs survived, ${sent} writes sent, ${total} acknowledged ` +
+          `(${acked.branches.size} branches, ${acked.orders.size} card orders, ${acked.decisions.size} decisions), 0 lost; ` +
+          `${doubted} unanswered at the kill, ${landed} of them landed; every decision has its history row`,
+      );
+      expect(acked.decisions.size).toBeGreaterThan(0);
+    },
+  );
+});

@@ -1,0 +1,167 @@
+// Sign-in protection (same time for unknown and known logins, 429 after the per-IP limit, no secret or
+// credential in any answer or log line) and the HTTP surface (security headers on the page and the API).
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { symbols } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '@bank/domain';
+import { bearer, startTestApp, type TestApp } from './helper';
+
+const JWT_SECRET = 'jwt-secret-never-shown-0123456789abcdefABCDEF';
+const NEW_PASSWORD = 'Mot-De-Passe-Tres-Secret-42';
+const LIMIT = 5;
+const TRIES = 10;
+const webDist = path.resolve(import.meta.dirname, '../../web/dist');
+const hasWebApp = fs.existsSync(path.join(webDist, 'index.html'));
+
+let t: TestApp;
+/** Every log line the app writes (level trace), captured from its pino destination. */
+const logLines: string[] = [];
+let ipCounter = 0;
+/** A fresh client address, so that only the rate-limit test meets the per-IP limit. */
+const nextIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+beforeAll(async () => {
+  t = await startTestApp({
+    config: { rateLimitAuthenticate: LIMIT, logLevel: 'trace', jwtSecret: JWT_SECRET, webDist },
+  });
+  const stream = (t.app.log as unknown as Record<symbol, { write: (line: string) => boolean }>)[symbols.streamSym]!;
+  stream.write = (line: string) => {
+    logLines.push(line);
+    return true;
+  };
+});
+afterAll(() => t.close());
+
+const signIn = (username: string, password: string, remoteAddress = nextIp()) =>
+  t.app.inject({ method: 'POST', url: '/api/authenticate', payload: { username, password }, remoteAddress });
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+describe('sign-in protection', () => {
+  it(`takes about as long for an unknown login as for a known one with a wrong password (medians of ${TRIES} within 2x)`, async () => {
+    await signIn('inconnu-echauffement', 'x');
+    await signIn('admin', 'faux-echauffement');
+    const unknown: number[] = [];
+    const known: number[] = [];
+    for (let i = 0; i < TRIES; i++) {
+      // Interleaved, and spread over the demo logins so that none reaches the lockout.
+      for (const [login, times] of [
+        [`inconnu-${i}`, unknown],
+        [DEMO_ACCOUNTS[i % DEMO_ACCOUNTS.length]!.login, known],
+      ] as const) {
+        const start = performance.now();
+        const response = await signIn(login, `mauvais-${i}`);
+        times.push(performance.now() - start);
+        expect(response.statusCode).toBe(401);
+      }
+    }
+    const [a, b] = [median(unknown), median(known)];
+    console.info(`sign-in failures: unknown login median ${a.toFixed(1)} ms, wrong password ${b.toFixed(1)} ms`);
+    expect(Math.max(a, b) / Math.min(a, b)).toBeLessThan(2);
+  });
+
+  it(`answers 429 problem+json after ${LIMIT} sign-ins a minute from one address, before counting the attempt`, async () => {
+    const ip = '10.200.0.1';
+    for (let i = 0; i < LIMIT; i++) expect((await signIn('quidam', `essai-${i}`, ip)).statusCode).toBe(401);
+    const attempts = async () =>
+      (await t.db.query<{ n: number }>(`select attempts as n from user_attempts where principal = 'quidam'`))[0]?.n;
+    const counted = await attempts();
+    const limited = await signIn('quidam', 'encore', ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['content-type']).toContain('application/problem+json');
+    expect(limited.json()).toMatchObject({ status: 429, message: 'error.http.429' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await attempts()).toBe(counted);
+    // Even the right password waits: the limit is on the address, not on the outcome.
+    expect((await signIn('admin', 'admin', ip)).statusCode).toBe(429);
+    expect((await signIn('admin', 'admin')).statusCode).toBe(200);
+  });
+
+  it('keeps the JWT secret, passwords and tokens out of every answer and every log line', async () => {
+    const admin = bearer(await t.tokenFor('admin'));
+    const manager = (await signIn('manager', 'manager')).json<{ id_token: string }>().id_token;
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/change-password',
+      headers: bearer(manager),
+      payload: { currentPassword: 'manager', newPassword: NEW_PASSWORD },
+    });
+    expect(change.statusCode).toBe(200);
+    expect((await signIn('manager', NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await signIn('manager', `${NEW_PASSWORD}-faux`)).statusCode).toBe(401);
+    const tampered = `${manager.slice(0, -4)}AAAA`;
+    expect((await t.app.inject({ url: '/api/account', headers: bearer(tampered) })).statusCode).toBe(401);
+
+    // Every GET route of the API, as an administrator.
+    const bodies: string[] = [];
+    for (const rule of t.app.accessRules.filter((r) => r.method === 'GET')) {
+      const url = rule.url.replace(
+        /:(\w+)/g,
+        (_m, name: string) => ({ login: 'admin', status: 'PENDING' })[name] ?? '1',
+      );
+      const response = await t.app.inject({ url, headers: admin });
+      expect(response.statusCode, url).toBeLessThan(500);
+      bodies.push(response.body);
+    }
+    const everything = [...bodies, ...logLines];
+    expect(logLines.length).toBeGreaterThan(100);
+    for (const [what, secret] of [
+      ['JWT secret', JWT_SECRET],
+      ['JWT secret (base64)', Buffer.from(JWT_SECRET).toString('base64')],
+      ['new password', NEW_PASSWORD],
+      ['bearer token', manager],
+    ]) {
+      expect(everything.filter((text) => text.includes(secret!)).length, what).toBe(0);
+    }
+  });
+});
+
+function expectSecurityHeaders(headers: Record<string, unknown>, what: string) {
+  const csp = String(headers['content-security-policy'] ?? '');
+  const directives = new Map(
+    csp.split(';').map((d) => {
+      const [name = '', ...values] = d.trim().split(/\s+/);
+      return [name, values] as const;
+    }),
+  );
+  const scripts = directives.get('script-src') ?? directives.get('default-src');
+  expect(scripts, `${what}: script-src`).toBeDefined();
+  expect(scripts, `${what}: script-src`).not.toContain("'unsafe-inline'");
+  expect(scripts, `${what}: script-src`).not.toContain("'unsafe-eval'");
+  expect(directives.get('frame-ancestors'), `${what}: frame-ancestors`).toEqual(["'none'"]);
+  expect(directives.get('object-src'), `${what}: object-src`).toEqual(["'none'"]);
+  expect(headers['x-content-type-options'], what).toBe('nosniff');
+  expect(headers['referrer-policy'], what).toMatch(
+    /^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/,
+  );
+  expect(headers['x-powered-by'], what).toBeUndefined();
+  expect(headers.server, what).toBeUndefined();
+}
+
+describe('security headers', () => {
+  it.each([
+    ['an API answer', '/management/info', 200],
+    ['a problem answer', '/core/api/branches/abc', 401],
+    ['an unknown API path', '/core/api/nulle-part', 404],
+  ])('are set on %s', async (what, url, status) => {
+    const response = await t.app.inject({ url });
+    expect(response.statusCode).toBe(status);
+    expectSecurityHeaders(response.headers, what);
+  });
+
+  it.skipIf(!hasWebApp)('are set on the HTML page, whose scripts all load from files (no inline script)', async () => {
+    for (const url of ['/', '/admin/user-management']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expectSecurityHeaders(response.headers, url);
+      const scripts = response.body.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag).toMatch(/\bsrc=/);
+    }
+  });
+
+  if (!hasWebApp) console.warn(`HTML page headers not checked: ${webDist}/index.html is missing (npm run build)`);
+});
