@@ -1,8 +1,8 @@
 // Administration and self-service in a real browser: user management (create with a role, list, deactivate,
 // activate, delete), log levels, metrics, registration, activation, reset request and the strength meter.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot } from './support';
+import { launchBrowser, openPage, screenshot, signIn } from './support';
 
 const run = `${Date.now() % 1_000_000}`;
 
@@ -11,14 +11,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function signIn(page: Page, login: string, password = login): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel("Nom d'utilisateur").fill(login);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await page.getByTestId('home-welcome').waitFor();
-}
 
 describe('administration', () => {
   it('creates a user with a role, toggles its activation and deletes it after confirmation', async () => {

@@ -6,10 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { ENTITIES } from '@bank/domain';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fr from '../packages/web/public/i18n/fr.json';
-import { launchBrowser, openPage, screenshot } from './support';
+import { launchBrowser, screenshot, signedIn as signInAs } from './support';
 
 const names = fr.entities as Record<string, { name: string; plural: string }>;
 /** Unique per run: the demo data may hold anything, our rows are found by this. */
@@ -21,15 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function signedIn(login = 'manager'): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
-  const opened = await openPage(browser);
-  await opened.page.goto('/login');
-  await opened.page.getByLabel("Nom d'utilisateur").fill(login);
-  await opened.page.getByLabel('Mot de passe', { exact: true }).fill(login);
-  await opened.page.getByRole('button', { name: 'Se connecter' }).click();
-  await opened.page.getByTestId('home-welcome').waitFor();
-  return opened;
-}
+const signedIn = (login = 'manager') => signInAs(browser, login);
 
 /** A real PNG (solid colour), so that the server's magic-byte check accepts it. */
 function writePng(width: number, height: number, rgb: [number, number, number]): string {

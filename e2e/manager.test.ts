@@ -1,9 +1,9 @@
 // The staff screens in a real browser: the side menu per role with pending counts, a card order
 // decision (observation required, history entry, count dropped), the client list and file with the
 // phone modal, and the read-only forms of the data-entry agent and the trainee's menu.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot } from './support';
+import { launchBrowser, screenshot, signedIn as signInAs } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,17 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function signedIn(login: string): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
-  const opened = await openPage(browser);
-  // A missing element fails with its locator well before the test's own time-out.
-  opened.page.setDefaultTimeout(15_000);
-  await opened.page.goto('/login');
-  await opened.page.getByLabel("Nom d'utilisateur").fill(login);
-  await opened.page.getByLabel('Mot de passe', { exact: true }).fill(login);
-  await opened.page.getByRole('button', { name: 'Se connecter' }).click();
-  await opened.page.getByTestId('home-welcome').waitFor();
-  return opened;
-}
+const signedIn = (login: string) => signInAs(browser, login);
 
 const menu = (page: Page) => page.getByTestId('side-menu');
 const pendingCards = async (page: Page) => Number(await page.getByTestId('pending-cards').textContent());

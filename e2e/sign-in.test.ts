@@ -1,9 +1,9 @@
 // Journeys of the foundation: every demo account signs in, errors show, deep links survive the
 // detour through /login, sign-out, language switch, and the not-authorized page.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '@bank/domain';
-import { launchBrowser, openPage, screenshot } from './support';
+import { launchBrowser, openPage, screenshot, submitSignIn } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,19 +11,13 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function signIn(page: Page, login: string, password = login): Promise<void> {
-  await page.getByLabel("Nom d'utilisateur").fill(login);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-}
-
 describe('sign-in', () => {
   it.each(DEMO_ACCOUNTS.map((a) => [a.login, a] as const))('%s signs in and sees its name', async (login, account) => {
     const { context, page, consoleErrors } = await openPage(browser);
     await page.goto('/');
     await page.waitForURL('**/login');
     await page.getByRole('heading', { name: 'Connexion' }).waitFor();
-    await signIn(page, login);
+    await submitSignIn(page, login);
     const welcome = page.getByTestId('home-welcome');
     await welcome.waitFor();
     expect(await welcome.textContent()).toContain(login);
@@ -37,7 +31,7 @@ describe('sign-in', () => {
   it('shows an error for a wrong password and stays on /login', async () => {
     const { context, page } = await openPage(browser);
     await page.goto('/login');
-    await signIn(page, 'manager', 'not-the-password');
+    await submitSignIn(page, 'manager', 'not-the-password');
     const error = page.getByTestId('login-error');
     await error.waitFor();
     expect(await error.textContent()).toMatch(/Échec de la connexion/);
@@ -60,7 +54,7 @@ describe('sign-in', () => {
     const { context, page } = await openPage(browser);
     await page.goto('/account/settings');
     await page.waitForURL('**/login');
-    await signIn(page, 'manager');
+    await submitSignIn(page, 'manager');
     await page.waitForURL('**/account/settings');
     await page.getByRole('textbox', { name: /Email/i }).waitFor();
     await context.close();
@@ -69,7 +63,7 @@ describe('sign-in', () => {
   it('signs out and says so', async () => {
     const { context, page } = await openPage(browser);
     await page.goto('/login');
-    await signIn(page, 'stagiaire');
+    await submitSignIn(page, 'stagiaire');
     await page.getByTestId('home-welcome').waitFor();
     await page.getByTestId('account-menu').click();
     await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
@@ -95,7 +89,7 @@ describe('sign-in', () => {
   it('shows the not-authorized message to a non-administrator on /admin', async () => {
     const { context, page } = await openPage(browser);
     await page.goto('/login');
-    await signIn(page, 'agentsaisie');
+    await submitSignIn(page, 'agentsaisie');
     await page.getByTestId('home-welcome').waitFor();
     await page.goto('/admin/health');
     const alert = page.getByTestId('not-authorized');
@@ -108,7 +102,7 @@ describe('sign-in', () => {
   it('shows the administrator the health page from the admin menu', async () => {
     const { context, page } = await openPage(browser);
     await page.goto('/login');
-    await signIn(page, 'admin');
+    await submitSignIn(page, 'admin');
     await page.getByTestId('admin-menu').click();
     await page.getByRole('menuitem', { name: /Santé/ }).click();
     await page.getByTestId('health-db').waitFor();

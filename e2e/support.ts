@@ -44,3 +44,29 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
+
+/** Fills and sends the sign-in form of the page already on /login (waits for nothing). */
+export async function submitSignIn(page: Page, login: string, password = login): Promise<void> {
+  await page.getByLabel("Nom d'utilisateur").fill(login);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+/** Signs `page` in from /login and waits for the home page. */
+export async function signIn(page: Page, login: string, password = login): Promise<void> {
+  await page.goto('/login');
+  await submitSignIn(page, login, password);
+  await page.getByTestId('home-welcome').waitFor();
+}
+
+/** A fresh context signed in as `login` (demo password = login). */
+export async function signedIn(
+  browser: Browser,
+  login: string,
+): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
+  const opened = await openPage(browser);
+  // A missing element fails with its locator well before the test's own time-out.
+  opened.page.setDefaultTimeout(15_000);
+  await signIn(opened.page, login);
+  return opened;
+}
