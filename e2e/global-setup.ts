@@ -8,6 +8,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The server's log (pino JSON lines): where the embedded default's outgoing mail is read. */
+    serverLog: string;
   }
 }
 
@@ -34,6 +36,10 @@ export async function setup(project: TestProject): Promise<void> {
   }
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-e2e-'));
   const port = 18000 + Math.floor(Math.random() * 1000);
+  // Kept after the run with the screenshots, for whoever reads a failure.
+  const serverLog = path.join(root, 'e2e/artifacts/server.log');
+  fs.mkdirSync(path.dirname(serverLog), { recursive: true });
+  const logFile = fs.openSync(serverLog, 'w');
   server = spawn('node', ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
     env: {
@@ -41,14 +47,17 @@ export async function setup(project: TestProject): Promise<void> {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      // info: the outbox mails (activation and reset links) are logged at that level.
+      LOG_LEVEL: 'info',
       DATABASE_URL: '',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', logFile, 'inherit'],
   });
+  fs.closeSync(logFile);
   const baseURL = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${baseURL}/management/health`, 90_000);
   project.provide('baseURL', baseURL);
+  project.provide('serverLog', serverLog);
 }
 
 export async function teardown(): Promise<void> {

@@ -6,6 +6,30 @@ import { inject } from 'vitest';
 
 export const baseURL = () => inject('baseURL');
 
+/**
+ * The link of the newest mail to `to` whose subject is `subject`, read from the server log as an
+ * operator of the embedded default would (no MAIL_URL: mails go to the outbox table and the log).
+ * Returned as a path of the app, whatever PUBLIC_URL says.
+ */
+export async function mailedLink(to: string, subject: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = fs
+      .readFileSync(inject('serverLog'), 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('mail kept in the outbox'))
+      .map((line) => JSON.parse(line) as { to: string; subject: string; text: string })
+      .filter((mail) => mail.to === to && mail.subject === subject);
+    const link = mails.at(-1)?.text.match(/https?:\/\/\S+/)?.[0];
+    if (link) {
+      const url = new URL(link);
+      return `${url.pathname}${url.search}`;
+    }
+    if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${to} in the server log`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
