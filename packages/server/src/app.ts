@@ -18,8 +18,9 @@ import { registerMailer } from './modules/mail/mailer';
 import { registerRateLimits } from './modules/account/rate-limits';
 import { registerSelfServiceRoutes } from './modules/account/self-service';
 import { registerUserRoutes } from './modules/users/routes';
-import { workflowOf } from '@bank/domain';
+import { WORKFLOWS, workflowOf } from '@bank/domain';
 import { registerEntityRoutes } from './engine/routes';
+import { fourEyesRule } from './workflow/four-eyes';
 import { workflowHooks } from './workflow/staff-update';
 import { registerWorkflowRoutes } from './workflow/routes';
 import { registerClientFileRoutes } from './modules/clients/routes';
@@ -57,6 +58,8 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
+        // The xlsx export zips large sheets in a worker started from a blob.
+        workerSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -84,11 +87,17 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   registerSelfServiceRoutes(app, { db, config, accounts, mailer, log: loggers.get('auth') });
   registerUserRoutes(app, { db, config, accounts, mailer, log: loggers.get('auth') });
   registerManagementRoutes(app, { db, config, loggers, mailer, metrics });
+  const fourEyesRules = new Map(
+    WORKFLOWS.flatMap((w) => {
+      const rule = fourEyesRule(w, config.fourEyesThresholdXof);
+      return rule ? [[w.entity, rule] as const] : [];
+    }),
+  );
   const services = registerEntityRoutes(app, db, (entity) => {
     const workflow = workflowOf(entity.name);
-    return workflow ? workflowHooks(workflow) : undefined;
+    return workflow ? workflowHooks(workflow, fourEyesRules.get(workflow.entity)) : undefined;
   });
-  registerWorkflowRoutes(app, services);
+  registerWorkflowRoutes(app, db, services, fourEyesRules);
   registerClientFileRoutes(app, services);
   registerBeneficiaryRoutes(app, services);
   registerMoneyRoutes(app, services);

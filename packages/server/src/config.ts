@@ -28,6 +28,8 @@ export interface Config {
   diskSpaceThreshold: number;
   /** Behind a TLS-terminating proxy: trust its X-Forwarded-* headers and send HSTS. */
   trustProxy: boolean;
+  /** Amount in XOF from which a transfer or cash provision needs two validations; 0 turns the rule off. */
+  fourEyesThresholdXof: number;
 }
 
 /** The environment variable behind each setting (null: not settable), for management/configprops. */
@@ -50,6 +52,7 @@ export const CONFIG_ENV = {
   rateLimitResetPassword: 'RATE_LIMIT_RESET_PASSWORD',
   diskSpaceThreshold: 'HEALTH_DISK_THRESHOLD',
   trustProxy: 'TRUST_PROXY',
+  fourEyesThresholdXof: 'FOUR_EYES_THRESHOLD_XOF',
 } as const satisfies Record<keyof Config, string | null>;
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -100,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitResetPassword: wholeNumber(env, 'RATE_LIMIT_RESET_PASSWORD', 10),
     diskSpaceThreshold: wholeNumber(env, 'HEALTH_DISK_THRESHOLD', 10 * 1024 * 1024),
     trustProxy: ['true', '1', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
+    fourEyesThresholdXof: wholeNumber(env, 'FOUR_EYES_THRESHOLD_XOF', 1_000_000),
   };
 }
 

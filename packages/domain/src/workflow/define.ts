@@ -20,6 +20,11 @@ export interface WorkflowDef {
   targets?: readonly string[];
   /** Once a request reaches one of these, it no longer changes. */
   finalStatuses?: readonly string[];
+  /**
+   * Four-eyes rule: setting `approve` on a request whose `amount` is at or above the threshold takes two
+   * different staff members. The first approval leaves the request at `waiting` and is recorded as such.
+   */
+  fourEyes?: { amount: string; approve: string; waiting: string };
   log: {
     /** The log entity (registry name). */
     entity: string;

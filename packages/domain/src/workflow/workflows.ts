@@ -72,6 +72,7 @@ export const WORKFLOWS: readonly WorkflowDef[] = [
     updatedAt: 'updateAp',
     roles: [...DESK, ROLES.STAGIAIRE],
     commentRequired: false,
+    fourEyes: { amount: 'amount', approve: 'VALIDATED', waiting: 'PENDING' },
     log: { entity: 'transferLog', request: 'transferId', status: 'demandStatus', carry: REQUEST_LOG_CARRY },
   }),
   defineWorkflow({
@@ -110,6 +111,7 @@ export const WORKFLOWS: readonly WorkflowDef[] = [
     commentRequired: false,
     // Once decided, the inputs are hidden (§2.15) and the server refuses any change.
     finalStatuses: ['VALIDATED', 'REJECTED', 'CANCELLED'],
+    fourEyes: { amount: 'amount', approve: 'VALIDATED', waiting: 'PENDING' },
     log: { entity: 'provisionCashLog', request: 'provisionCashId', status: 'demandStatus', carry: ['bankAccountId'] },
   }),
 ];

@@ -1,9 +1,11 @@
-// Workflow routes: each request type's history (`POST <log-resource>/story/{requestId}`, newest first)
-// and the pending lists the side menu counts (spec part 2 §7).
+// Workflow routes: each request type's history (`POST <log-resource>/story/{requestId}`, newest first),
+// the pending lists the side menu counts (spec part 2 §7), and the open approvals under the four-eyes rule.
 import type { FastifyInstance } from 'fastify';
 import { WORKFLOWS, entityAccess, entityByName } from '@bank/domain';
+import type { Queryable } from '../db/database';
 import type { EntityService } from '../engine/entity-service';
 import { sendPage } from '../engine/routes';
+import type { FourEyesRule } from './four-eyes';
 
 const idParams = {
   type: 'object',
@@ -20,7 +22,12 @@ const PENDING_LISTS = [
   { entity: 'beneficiary', name: 'beneficiaryStatus', field: 'beneficiaryStatus' },
 ] as const;
 
-export function registerWorkflowRoutes(app: FastifyInstance, services: Map<string, EntityService>): void {
+export function registerWorkflowRoutes(
+  app: FastifyInstance,
+  db: Queryable,
+  services: Map<string, EntityService>,
+  fourEyesRules: ReadonlyMap<string, FourEyesRule>,
+): void {
   for (const workflow of WORKFLOWS) {
     const log = entityByName(workflow.log.entity);
     const service = services.get(log.name)!;
@@ -34,6 +41,20 @@ export function registerWorkflowRoutes(app: FastifyInstance, services: Map<strin
           size: STORY_LIMIT,
         });
         return page.rows;
+      },
+    );
+  }
+
+  // `GET <request path>/{id}/approvals`: whether the request needs two validations, and those given so far.
+  for (const [name, rule] of fourEyesRules) {
+    const entity = entityByName(name);
+    const service = services.get(name)!;
+    app.get<{ Params: { id: number } }>(
+      `${entity.path}/:id/approvals`,
+      { config: { access: entityAccess(name, 'read'), entity: name }, schema: { params: idParams } },
+      async (request) => {
+        const row = await service.get(request.params.id);
+        return { required: rule.applies(row), approvals: await rule.approvals(db, row.id as number) };
       },
     );
   }

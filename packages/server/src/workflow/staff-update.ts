@@ -6,13 +6,14 @@ import { quote } from '../db/schema';
 import { staleVersion, type EntityHooks, type Row } from '../engine/entity-service';
 import { HttpProblem } from '../problem';
 import { recordAudit } from '../modules/audit/audit';
+import type { FourEyesRule, FourEyesStep } from './four-eyes';
 
 const fieldError = (entity: string, field: string, message: string, detail: string) =>
   new HttpProblem(400, { message: 'error.validation', detail, fieldErrors: [{ objectName: entity, field, message }] });
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-export function workflowHooks(workflow: WorkflowDef): EntityHooks {
+export function workflowHooks(workflow: WorkflowDef, fourEyes?: FourEyesRule): EntityHooks {
   const request = entityByName(workflow.entity);
   const log = entityByName(workflow.log.entity);
   const statusField = request.field(workflow.status)!;
@@ -20,9 +21,11 @@ export function workflowHooks(workflow: WorkflowDef): EntityHooks {
   const column = (name: string) => quote(log.field(name)!.column);
   // A request without an observation field (subscription requests) logs its status changes alone.
   const observationOf = (row: Record<string, unknown>) => (workflow.comment ? text(row[workflow.comment]) : '');
+  // What the four-eyes rule made of each update, from its check to its record (the body is the key).
+  const steps = new WeakMap<object, FourEyesStep>();
 
   return {
-    async beforeUpdate({ before, body }) {
+    async beforeUpdate({ tx, before, body, actor }) {
       if (typeof body.version !== 'number') {
         throw fieldError(request.name, 'version', 'NotNull', 'A staff update must carry the version it was made on');
       }
@@ -43,13 +46,19 @@ export function workflowHooks(workflow: WorkflowDef): EntityHooks {
       if (statusChanged && workflow.comment && workflow.commentRequired && observationOf(body).trim() === '') {
         throw fieldError(request.name, workflow.comment, 'NotNull', 'The observation is required');
       }
+      const step = await fourEyes?.review(tx, before, body, actor);
+      if (step) steps.set(body, step);
       if (workflow.updatedAt) body[workflow.updatedAt] = new Date().toISOString();
     },
 
-    async afterUpdate({ tx, before, after, actor }) {
+    async afterUpdate({ tx, before, body, after, actor }) {
       const status = String(after[workflow.status] ?? '');
       const observation = observationOf(after);
-      if (status === before[workflow.status] && observation === observationOf(before)) return;
+      const step = steps.get(body);
+      if (step) await fourEyes!.record(tx, after.id as number, actor, step);
+      // A first approval leaves the status as it was, but is a decision: it goes in the history.
+      const decided = step === 'first-approval';
+      if (!decided && status === before[workflow.status] && observation === observationOf(before)) return;
 
       const values: Record<string, unknown> = {
         [column(workflow.log.request)]: after.id,
@@ -63,7 +72,7 @@ export function workflowHooks(workflow: WorkflowDef): EntityHooks {
         `insert into ${quote(log.table)} (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
         columns.map((c) => values[c]),
       );
-      await recordAudit(tx, actor.login, 'REQUEST_STATUS_CHANGED', {
+      await recordAudit(tx, actor.login, decided ? 'REQUEST_FIRST_APPROVAL' : 'REQUEST_STATUS_CHANGED', {
         request: request.name,
         id: after.id,
         from: String(before[workflow.status] ?? ''),

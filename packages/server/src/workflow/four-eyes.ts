@@ -1,0 +1,86 @@
+// The four-eyes rule: a large transfer or cash provision is validated by two different staff members.
+// The first validation is recorded as an approval and leaves the request waiting; a second login
+// completes it; any other decision settles the open approvals. Approvals are rows of request_approval,
+// written in the transaction of the status change, so the optimistic lock of the request guards them.
+import type { WorkflowDef } from '@bank/domain';
+import type { Queryable } from '../db/database';
+import type { Actor, Row } from '../engine/entity-service';
+import { HttpProblem } from '../problem';
+
+/** What a staff update does under the rule, decided before the row is written. */
+export type FourEyesStep = 'first-approval' | 'second-approval' | 'settle';
+
+export interface Approval {
+  login: string;
+  approvedAt: string;
+}
+
+export interface FourEyesRule {
+  /** Whether the request's amount needs two validations. */
+  applies(row: Record<string, unknown>): boolean;
+  /** Open approvals of a request, oldest first. */
+  approvals(db: Queryable, requestId: number): Promise<Approval[]>;
+  /** Before the update: refuses a second approval by the same login, turns a first one into `waiting`. */
+  review(tx: Queryable, before: Row, body: Record<string, unknown>, actor: Actor): Promise<FourEyesStep | null>;
+  /** After the update, in the same transaction: records or settles the approvals. */
+  record(tx: Queryable, requestId: number, actor: Actor, step: FourEyesStep): Promise<void>;
+}
+
+const amountOf = (value: unknown) => (value === null || value === undefined || value === '' ? 0 : Number(value));
+
+export function fourEyesRule(workflow: WorkflowDef, thresholdXof: number): FourEyesRule | undefined {
+  const rule = workflow.fourEyes;
+  if (!rule) return undefined;
+  const entity = workflow.entity;
+  // A threshold of 0 switches the rule off.
+  const applies = (row: Record<string, unknown>) => thresholdXof > 0 && amountOf(row[rule.amount]) >= thresholdXof;
+
+  async function approvals(db: Queryable, requestId: number): Promise<Approval[]> {
+    const rows = await db.query<{ login: string; approved_at: Date | string }>(
+      `select login, approved_at from request_approval
+        where request_entity = $1 and request_id = $2 and settled_at is null order by approved_at, id`,
+      [entity, requestId],
+    );
+    return rows.map((r) => ({ login: r.login, approvedAt: new Date(r.approved_at).toISOString() }));
+  }
+
+  return {
+    applies,
+    approvals,
+    async review(tx, before, body, actor) {
+      const requested = body[workflow.status];
+      const open = await approvals(tx, before.id as number);
+      if (requested === before[workflow.status]) return null;
+      if (requested !== rule.approve) return open.length > 0 ? 'settle' : null;
+      // The larger of the saved and the submitted amount: lowering it cannot skip the second pair of eyes.
+      if (!applies(before) && !applies({ [rule.amount]: body[rule.amount] })) return null;
+      if (open.some((a) => a.login === actor.login)) {
+        throw new HttpProblem(409, {
+          message: 'error.sameApprover',
+          detail:
+            'You already gave the first validation of this request; a different staff member must give the second',
+          appError: { key: 'error.sameApprover', params: entity },
+        });
+      }
+      if (open.length > 0) return 'second-approval';
+      body[workflow.status] = rule.waiting;
+      return 'first-approval';
+    },
+    async record(tx, requestId, actor, step) {
+      if (step !== 'settle') {
+        await tx.query('insert into request_approval (request_entity, request_id, login) values ($1, $2, $3)', [
+          entity,
+          requestId,
+          actor.login,
+        ]);
+      }
+      if (step !== 'first-approval') {
+        await tx.query(
+          `update request_approval set settled_at = now()
+            where request_entity = $1 and request_id = $2 and settled_at is null`,
+          [entity, requestId],
+        );
+      }
+    },
+  };
+}
