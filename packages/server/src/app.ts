@@ -16,6 +16,7 @@ import { registerHttpMetrics } from './modules/management/metrics';
 import { registerOpenApi } from './modules/management/openapi';
 import { registerMailer } from './modules/mail/mailer';
 import { registerRateLimits } from './modules/account/rate-limits';
+import { registerAccessLog } from './modules/audit/access-log';
 import { registerSelfServiceRoutes } from './modules/account/self-service';
 import { registerUserRoutes } from './modules/users/routes';
 import { WORKFLOWS, workflowOf } from '@bank/domain';
@@ -81,6 +82,7 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   const metrics = registerHttpMetrics(app, db, loggers.get('http'));
   await registerOpenApi(app, config);
   await registerRateLimits(app);
+  registerAccessLog(app, db);
   const mailer = registerMailer(app, config, db, loggers.get('mail'));
 
   registerAccountRoutes(app, { db, tokens, accounts, signInsPerMinute: config.rateLimitAuthenticate });
