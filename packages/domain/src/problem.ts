@@ -22,6 +22,8 @@ export const APP_HEADERS = {
   error: 'x-app-error',
   params: 'x-app-params',
   totalCount: 'x-total-count',
+  /** `false` when X-Total-Count is a lower bound (a broad filter counted up to a cap). */
+  totalCountExact: 'x-total-count-exact',
 } as const;
 
 /** The session token's storage key (spec part 1 section 9). */

@@ -26,7 +26,9 @@ export const transaction = defineEntity({
     beforeBalance: { kind: 'money' },
     afterBalance: { kind: 'money' },
     statusTransaction: { kind: 'enum', enum: 'demandStatus' },
-    statusNotification: { kind: 'text', maxLength: 30 },
+    // A delivery status code (SENT, NOT_SUBSCRIBED…), not text to search: in every row of a big table,
+    // its trigrams would only weigh on the search index.
+    statusNotification: { kind: 'text', maxLength: 30, searchable: false },
     bankAccountId: { kind: 'ref', ref: 'bankAccount' },
     transactionTypeId: { kind: 'ref', ref: 'transactionType' },
   },

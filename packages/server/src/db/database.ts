@@ -5,11 +5,18 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 
 export interface Queryable {
   query<R = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<R[]>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(script: string): Promise<void>;
+  /**
+   * PostgreSQL only (bulk loads): runs `copy … from stdin` with `data` in COPY text format. In a
+   * transaction the statement is queued at once, before any query made after the call; on the pool
+   * each COPY takes a connection of its own, so several load in parallel.
+   */
+  copyFrom?(sql: string, data: string): Promise<void>;
 }
 
 export interface PoolStats {
@@ -26,6 +33,21 @@ export interface Database extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/**
+ * Statements are prepared by name, once per connection, so PostgreSQL parses each text once and may
+ * keep its plan; texts beyond this many go unnamed (a bound on what each connection holds).
+ */
+const MAX_NAMED_STATEMENTS = 2000;
+
+function statementNames() {
+  const names = new Map<string, string>();
+  return (text: string): string | undefined => {
+    let name = names.get(text);
+    if (name === undefined && names.size < MAX_NAMED_STATEMENTS) names.set(text, (name = `s${names.size + 1}`));
+    return name;
+  };
 }
 
 // Same value types on both drivers: bigint ids as numbers (they stay far below 2^53),
@@ -62,10 +84,15 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   };
 }
 
-export async function openPostgres(url: string, max = 10): Promise<Database> {
+/** `settings`: server parameters of every connection, e.g. `{ synchronous_commit: 'off' }` for a bulk load. */
+export async function openPostgres(url: string, max = 10, settings: Record<string, string> = {}): Promise<Database> {
+  const options = Object.entries(settings)
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(' ');
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    ...(options ? { options } : {}),
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
         if (oid === INT8) return (v: string) => Number(v);
@@ -77,22 +104,36 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   await pool.query('select 1');
+  const nameOf = statementNames();
+  const prepared = (text: string, params: readonly unknown[] | undefined) => {
+    const name = params && params.length > 0 ? nameOf(text) : undefined;
+    return { text, values: params as unknown[], ...(name ? { name } : {}) };
+  };
   return {
     kind: 'postgres',
     stats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async query(text, params) {
-      return (await pool.query(text, params as unknown[])).rows;
+      return (await pool.query(prepared(text, params))).rows;
     },
     async exec(script) {
       await pool.query(script);
+    },
+    async copyFrom(sql, data) {
+      const client = await pool.connect();
+      try {
+        await copyInto(client, sql, data);
+      } finally {
+        client.release();
+      }
     },
     async transaction(work) {
       const client = await pool.connect();
       try {
         await client.query('begin');
         const result = await work({
-          query: async (text, params) => (await client.query(text, params as unknown[])).rows,
+          query: async (text, params) => (await client.query(prepared(text, params))).rows,
           exec: async (script) => void (await client.query(script)),
+          copyFrom: (sql, data) => copyInto(client, sql, data),
         });
         await client.query('commit');
         return result;
@@ -107,6 +148,14 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
       await pool.end();
     },
   };
+}
+
+function copyInto(client: pg.PoolClient, sql: string, data: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const stream = client.query(copyFrom(sql));
+    stream.on('finish', resolve).on('error', reject);
+    stream.end(data);
+  });
 }
 
 export function openDatabase(options: { databaseUrl?: string | undefined; dataDir?: string | undefined }) {

@@ -74,5 +74,14 @@ export function diffSchema(from: SchemaModel, to: SchemaModel): string[] {
   for (const [name, sql] of Object.entries(to.indexes)) {
     if (from.indexes[name] !== sql) indexCreates.push(`${sql};`);
   }
-  return [...indexDrops, ...creates, ...alters, ...foreignKeys, ...indexCreates, ...drops];
+  // Row counters (migration 0006): tracking a table again recounts it.
+  const literal = (value: string | null) => (value === null ? 'null' : `'${value.replace(/'/g, "''")}'`);
+  const counts: string[] = [];
+  for (const [name, status] of Object.entries(to.counters ?? {})) {
+    if (from.counters?.[name] !== status) counts.push(`select row_count_track(${literal(name)}, ${literal(status)});`);
+  }
+  for (const name of Object.keys(from.counters ?? {})) {
+    if (!(name in (to.counters ?? {})) && name in to.tables) counts.push(`select row_count_untrack(${literal(name)});`);
+  }
+  return [...indexDrops, ...creates, ...alters, ...foreignKeys, ...indexCreates, ...counts, ...drops];
 }

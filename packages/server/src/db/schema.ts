@@ -27,6 +27,11 @@ export interface SchemaModel {
   tables: Record<string, TableModel>;
   /** Index name → its full `create index` statement. */
   indexes: Record<string, string>;
+  /**
+   * Tables whose rows are counted by triggers (migration 0006), with the status column counted
+   * apart (null for none): the totals of unfiltered lists and of the staff queues.
+   */
+  counters?: Record<string, string | null>;
 }
 
 const varchar = (field: Field) => `varchar(${field.maxLength})`;
@@ -79,7 +84,8 @@ export function searchExpression(entity: Entity, alias?: string): string | undef
 }
 
 export function buildSchemaModel(entities: readonly Entity[] = ENTITIES): SchemaModel {
-  const model: SchemaModel = { tables: {}, indexes: {} };
+  const counters: Record<string, string | null> = {};
+  const model: SchemaModel = { tables: {}, indexes: {}, counters };
   const index = (name: string, sql: string) => (model.indexes[name] = sql);
 
   for (const entity of entities) {
@@ -127,8 +133,9 @@ export function buildSchemaModel(entities: readonly Entity[] = ENTITIES): Schema
       }
     }
     model.tables[entity.table] = { columns, primaryKey: ['id'] };
-    // A request's staff queue is filtered by status and read newest first.
     const workflow = workflowOf(entity.name);
+    counters[entity.table] = workflow ? entity.field(workflow.status)!.column : null;
+    // A request's staff queue is filtered by status and read newest first.
     const queue = workflow && entity.field('createdAt') ? [[workflow.status, 'createdAt']] : [];
     for (const fields of [...queue, ...entity.indexes]) {
       const columnNames = fields.map((name) => entity.field(name)!.column);

@@ -1,6 +1,6 @@
 // EntityService: list, search, get, create, update and delete for any entity of the registry,
 // in plain parameterised SQL derived from its declaration (one service, every entity).
-import type { Entity, Field } from '@bank/domain';
+import { workflowOf, type Entity, type Field } from '@bank/domain';
 import type { Database, Queryable } from '../db/database';
 import { joinTableOf, quote, searchExpression } from '../db/schema';
 import { HttpProblem, notFound } from '../problem';
@@ -17,12 +17,15 @@ import {
   type ColumnResolver,
   type Query,
 } from './list-query';
+import { cappedTotal, countLimit, rowCountsOf, type CounterScope, type RowCounts } from './totals';
 
 export type Row = Record<string, unknown> & { id: number; version: number };
 
 export interface Page<T = Row> {
   rows: T[];
   total: number;
+  /** False when `total` is a lower bound (a broad filter, counted up to a cap); exact when absent. */
+  exact?: boolean;
   page: number;
   size: number;
 }
@@ -70,6 +73,9 @@ export class EntityService {
   private readonly columns: Map<string, Column>;
   private readonly joins: string;
   private readonly resolve: ColumnResolver;
+  private readonly counts: RowCounts;
+  /** The status field whose values the row counters count apart (request types only). */
+  private readonly statusField: string | undefined;
 
   constructor(
     readonly entity: Entity,
@@ -83,6 +89,8 @@ export class EntityService {
     this.columns = new Map([...ownColumns(entity), ...joined.columns]);
     this.resolve = (name) => this.columns.get(name);
     this.manyToMany = entity.fields.filter((f) => f.kind === 'refs');
+    this.counts = rowCountsOf(db);
+    this.statusField = workflowOf(entity.name)?.status;
   }
 
   private get table() {
@@ -91,7 +99,9 @@ export class EntityService {
 
   /**
    * A page of rows matching the query's criteria. `extraWhere` adds conditions that criteria cannot
-   * express (a module's named filter, e.g. "has an account whose RIB contains …").
+   * express (a module's named filter, e.g. "has an account whose RIB contains …"). The total is exact
+   * without a filter or with a status filter alone (row counters), and for any filter matching up to
+   * COUNT_CAP rows; beyond, it is a lower bound (`exact: false`).
    * @example service.list({ 'orderStatus.in': 'PENDING', sort: 'createdAt,desc' })
    */
   async list(
@@ -99,8 +109,22 @@ export class EntityService {
     options: { defaultSort?: string; extraWhere?: (params: Params) => string[] } = {},
   ): Promise<Page> {
     const params = new Params();
-    const where = [...criteriaOf(this.resolve, query, params), ...(options.extraWhere?.(params) ?? [])];
-    return this.page(query, params, where, orderOf(this.resolve, query, options.defaultSort ?? 'id,asc'));
+    const criteria = criteriaOf(this.resolve, query, params);
+    const extra = options.extraWhere?.(params) ?? [];
+    const order = orderOf(this.resolve, query, options.defaultSort ?? 'id,asc');
+    const scope = extra.length === 0 ? this.counterScope(query) : undefined;
+    return this.page(query, params, [...criteria, ...extra], order, params.values.length, scope);
+  }
+
+  /** What the row counters can count for these criteria: all rows, some statuses, or nothing. */
+  private counterScope(query: Query): CounterScope | undefined {
+    const criteria = Object.entries(query).filter(([key, value]) => key.includes('.') && value !== undefined);
+    if (criteria.length === 0) return null;
+    const [key, value] = criteria[0]!;
+    if (criteria.length > 1 || !this.statusField || Array.isArray(value)) return undefined;
+    if (key === `${this.statusField}.equals`) return [value!];
+    if (key === `${this.statusField}.in`) return value!.split(',').filter((v) => v !== '');
+    return undefined;
   }
 
   /** Text search over the searchable fields (accent- and case-insensitive), plus exact id match. */
@@ -138,23 +162,49 @@ export class EntityService {
     where: string[],
     order: string,
     whereParams = params.values.length,
+    scope?: CounterScope,
   ): Promise<Page> {
     const { page, size } = pagingOf(query);
     const filter = where.length > 0 ? `where ${where.join(' and ')}` : '';
     const countParams = params.values.slice(0, whereParams);
     const limit = params.add(size);
     const offset = params.add(page * size);
-    // The count joins linked rows only when a filter reads them (refs are nullable: a join never drops a row).
-    const countFrom = /\bj\d+\./.test(filter) ? `${this.table} t ${this.joins}` : `${this.table} t`;
-    const [rows, [count]] = await Promise.all([
-      this.db.query<Row>(
-        `select ${this.selectList} from ${this.table} t ${this.joins} ${filter} order by ${order} limit ${limit} offset ${offset}`,
-        params.values,
-      ),
-      this.db.query<{ total: number }>(`select count(*)::int as total from ${countFrom} ${filter}`, countParams),
+    const window = `${filter} order by ${order} limit ${limit} offset ${offset}`;
+    // Deep in a list, the rows skipped are neither read nor joined: the page's ids are found on the
+    // table's indexes alone (an index-only scan where one covers the order), then their rows read.
+    const readsJoins = /\bj\d+\./.test(filter) || /\bj\d+\./.test(order);
+    const from = readsJoins
+      ? `${this.table} t ${this.joins} ${window}`
+      : page > 0
+        ? `(select t.id from ${this.table} t ${window}) p join ${this.table} t on t.id = p.id ${this.joins} order by ${order}`
+        : `(select * from ${this.table} t ${window}) t ${this.joins} order by ${order}`;
+    const [rows, counted] = await Promise.all([
+      this.db.query<Row>(`select ${this.selectList} from ${from}`, params.values),
+      scope === undefined ? undefined : this.counts.count(this.entity.table, scope),
     ]);
+    let total = { total: counted ?? 0, exact: true };
+    if (counted === undefined) {
+      if (rows.length < size && (rows.length > 0 || page === 0)) {
+        total.total = page * size + rows.length; // the last page tells the total by itself
+      } else {
+        // The count joins linked rows only when a filter reads them (refs are nullable: a join never drops a row).
+        const countFrom = /\bj\d+\./.test(filter) ? `${this.table} t ${this.joins}` : `${this.table} t`;
+        const cap = countLimit(page, size);
+        const [count] = await this.db.query<{ total: number }>(
+          `select count(*)::int as total from (select 1 from ${countFrom} ${filter} limit $${countParams.length + 1}) capped`,
+          [...countParams, cap],
+        );
+        total = cappedTotal(count!.total, cap);
+      }
+    }
     await this.attachManyToMany(this.db, rows);
-    return { rows: rows.map((row) => this.shape(row)), total: count!.total, page, size };
+    return {
+      rows: rows.map((row) => this.shape(row)),
+      total: total.total,
+      ...(total.exact ? {} : { exact: false }),
+      page,
+      size,
+    };
   }
 
   async get(id: number, db: Queryable = this.db, lock = false): Promise<Row> {

@@ -12,9 +12,13 @@ const idParams = {
   properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
 } as const;
 
-/** Sets X-Total-Count and the Link header (first, prev, next, last) of a page. */
+/**
+ * Sets X-Total-Count and the Link header (first, prev, next, last) of a page. When the total is a
+ * lower bound (`exact: false`), X-Total-Count-Exact says so, `next` is always there and `last` is not.
+ */
 export function sendPage<T>(request: FastifyRequest, reply: FastifyReply, page: Page<T>) {
   const url = new URL(request.url, 'http://local');
+  const exact = page.exact !== false;
   const last = Math.max(0, Math.ceil(page.total / page.size) - 1);
   const link = (p: number, rel: string) => {
     url.searchParams.set('page', String(p));
@@ -22,9 +26,10 @@ export function sendPage<T>(request: FastifyRequest, reply: FastifyReply, page: 
     return `<${url.pathname}${url.search}>; rel="${rel}"`;
   };
   const links = [link(0, 'first')];
-  if (page.page > 0) links.push(link(Math.min(page.page - 1, last), 'prev'));
-  if (page.page < last) links.push(link(page.page + 1, 'next'));
-  links.push(link(last, 'last'));
+  if (page.page > 0) links.push(link(exact ? Math.min(page.page - 1, last) : page.page - 1, 'prev'));
+  if (!exact || page.page < last) links.push(link(page.page + 1, 'next'));
+  if (exact) links.push(link(last, 'last'));
+  else reply.header(APP_HEADERS.totalCountExact, 'false');
   return reply.header(APP_HEADERS.totalCount, String(page.total)).header('link', links.join(', ')).send(page.rows);
 }
 

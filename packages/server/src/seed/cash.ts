@@ -47,7 +47,7 @@ export async function seedCash(ctx: SeedContext, ref: ReferenceData, people: Peo
   const rng = ctx.random('cash');
   const { anchor } = ctx;
 
-  const beneficiaries = Array.from({ length: ctx.count(150) }, (_, i) => {
+  const beneficiaries = Array.from({ length: ctx.count(150, 'beneficiaryCash') }, (_, i) => {
     const status = statusFor(rng, i, CASH_STATUSES);
     const person = personName(rng);
     const passport = rng.chance(0.15);
@@ -95,7 +95,7 @@ export async function seedCash(ctx: SeedContext, ref: ReferenceData, people: Peo
   );
 
   const provisions: SeedRow[] = [];
-  for (let i = 0; i < ctx.count(200); i++) {
+  for (let i = 0; i < ctx.count(200, 'provisionCash'); i++) {
     const index = rng.int(0, beneficiaries.length - 1);
     const account = accountOfClient(rng, people, beneficiaries[index]!.client);
     const status = statusFor(rng, i, PROVISION_STATUSES);

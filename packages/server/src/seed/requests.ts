@@ -93,7 +93,7 @@ export async function seedRequests(ctx: SeedContext, ref: ReferenceData, people:
         checkbookOrderId: id,
       }),
     },
-    requestItems(ctx, rng, people, ctx.count(150), CHECKBOOK),
+    requestItems(ctx, rng, people, ctx.count(150, 'checkbookOrder'), CHECKBOOK),
   );
 
   await insertRequests(
@@ -123,7 +123,7 @@ export async function seedRequests(ctx: SeedContext, ref: ReferenceData, people:
         cardOrderId: id,
       }),
     },
-    requestItems(ctx, rng, people, ctx.count(150), DEMAND),
+    requestItems(ctx, rng, people, ctx.count(150, 'cardOrder'), DEMAND),
   );
 
   await insertRequests(
@@ -149,7 +149,7 @@ export async function seedRequests(ctx: SeedContext, ref: ReferenceData, people:
         serenityUserId: item.user.id,
       }),
     },
-    requestItems(ctx, rng, people, ctx.count(150), DEMAND),
+    requestItems(ctx, rng, people, ctx.count(150, 'checkOpposition'), DEMAND),
   );
 
   await insertRequests(
@@ -175,7 +175,7 @@ export async function seedRequests(ctx: SeedContext, ref: ReferenceData, people:
         bankAccountId: item.account.id,
       }),
     },
-    requestItems(ctx, rng, people, ctx.count(150), DEMAND),
+    requestItems(ctx, rng, people, ctx.count(150, 'cardOpposition'), DEMAND),
   );
 
   const pins = new RowBuffer(ctx.db, 'pinGeneration');

@@ -21,7 +21,7 @@ export async function seedSubscriptions(ctx: SeedContext, ref: ReferenceData, pe
   const rng = ctx.random('subscriptions');
   const packs = ref.packs.filter((p) => !p.hidden);
 
-  const requests = Array.from({ length: ctx.count(150) }, (_, i) => {
+  const requests = Array.from({ length: ctx.count(150, 'subsRequest') }, (_, i) => {
     const status = statusFor(rng, i, DEMAND);
     // A validated request opened the user's online-banking access; the others still propose a login.
     const user = status === 'VALIDATED' ? rng.pick(people.users) : undefined;
@@ -103,7 +103,7 @@ export async function seedSubscriptions(ctx: SeedContext, ref: ReferenceData, pe
   );
 
   function* smsSubscriptions() {
-    for (let i = 0; i < ctx.count(150); i++) {
+    for (let i = 0; i < ctx.count(150, 'smsSubscription'); i++) {
       const clientIndex = rng.int(0, people.clients.length - 1);
       const client = people.clients[clientIndex]!;
       const types = rng.sample(ref.notityTypes, rng.int(1, ref.notityTypes.length));

@@ -224,7 +224,7 @@ export async function seedTransactions(ctx: SeedContext, ref: ReferenceData, peo
   const weights = people.accounts.map(
     (a) => WEIGHT[kindOf(a, people.clients[a.client]!.company)]! * (a.open ? 1 : 0.3),
   );
-  const perWeight = ctx.count(20_000) / weights.reduce((s, w) => s + w, 0);
+  const perWeight = ctx.count(20_000, 'transaction') / weights.reduce((s, w) => s + w, 0);
   const transactions = new RowBuffer(ctx.db, 'transaction');
   const balanceLogs = new RowBuffer(ctx.db, 'balanceLog');
   let sequence = 0;

@@ -32,7 +32,7 @@ export async function seedBeneficiaries(ctx: SeedContext, people: People): Promi
   const rng = ctx.random('beneficiaries');
   const items: Array<{ user: number; status: string; createdAt: number; name: string; iban: string }> = [];
   // About two per user; each user's first beneficiary is accepted, so that every user can transfer.
-  const perUser = ctx.count(400) / people.users.length;
+  const perUser = ctx.count(400, 'beneficiary') / people.users.length;
   let others = 0;
   for (const [userIndex, user] of people.users.entries()) {
     const count = Math.min(6, Math.floor(perUser * (0.5 + rng.next()) + rng.next()));
@@ -88,7 +88,7 @@ export async function seedTransfers(ctx: SeedContext, people: People, beneficiar
     if (b.status === 'ACCEPTED') accepted.set(b.user, [...(accepted.get(b.user) ?? []), b.id]);
   }
   const senders = [...accepted.keys()];
-  const total = ctx.count(3_000);
+  const total = ctx.count(3_000, 'transfer');
   // Transfers are generated lazily so that large scales stay within memory.
   function* items() {
     for (let i = 0; i < total; i++) {

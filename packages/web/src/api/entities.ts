@@ -29,6 +29,8 @@ export interface ListParams {
 export interface EntityPage {
   rows: EntityRow[];
   total: number;
+  /** False when `total` is a lower bound (`X-Total-Count-Exact: false`, a broad filter): "plus de {total}". */
+  exact?: false;
   /** Zero-based page these rows are. */
   page: number;
   hasNext: boolean;
@@ -66,8 +68,12 @@ export async function fetchEntityPage(entity: Entity, params: ListParams, signal
   const total = totalHeader === null ? params.page * params.size + rows.length : Number(totalHeader);
   const links = parseLinkHeader(headers.get('link'));
   const hasNext = 'next' in links || (totalHeader !== null && (params.page + 1) * params.size < total);
-  return { rows, total, page: params.page, hasNext };
+  return { rows, total, page: params.page, hasNext, ...inexact(headers) };
 }
+
+/** `{ exact: false }` when the answer's total is a lower bound, else nothing. */
+export const inexact = (headers: Headers): { exact?: false } =>
+  headers.get(APP_HEADERS.totalCountExact) === 'false' ? { exact: false } : {};
 
 type Invalidate = (queryClient: QueryClient) => Promise<void>;
 

@@ -30,8 +30,13 @@ export function registerBeneficiaryRoutes(app: FastifyInstance, services: Map<st
           { objectName: 'query', field: 'type', message: 'Enum' },
         ]);
       }
+      // The state goes as a criterion, so that alone it is counted by the row counters (engine/totals.ts).
       const page = await beneficiaries.list(
-        { ...rest, ...(text(reference) ? { 'clientCode.contains': text(reference) } : {}) },
+        {
+          ...rest,
+          ...(text(reference) ? { 'clientCode.contains': text(reference) } : {}),
+          ...(status ? { 'beneficiaryStatus.equals': status } : {}),
+        },
         {
           defaultSort: NEWEST_FIRST,
           extraWhere: (params: Params) => {
@@ -42,7 +47,6 @@ export function registerBeneficiaryRoutes(app: FastifyInstance, services: Map<st
               );
             if (text(rib))
               where.push(`t.${column('iban')} ilike ${params.add(`%${likeEscape(text(rib).replace(/\s+/g, ''))}%`)}`);
-            if (status) where.push(`t.${column('beneficiaryStatus')} = ${params.add(status)}`);
             return where;
           },
         },

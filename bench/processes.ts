@@ -1,0 +1,64 @@
+// Child processes of the benchmark (our server, the reference, the seed) and what they cost: resident
+// memory and CPU time read from /proc while the load runs.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+
+export const root = new URL('..', import.meta.url).pathname;
+
+export function startNode(script: string, env: Record<string, string | undefined>, args: string[] = []): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+export async function waitForHttp(url: string, timeoutMs: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** CPU time (ms) a process has used so far. */
+export function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/** Resident memory (MB) of a process now. */
+export function rssMb(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : 0;
+}
+
+/** Samples a process while `work` runs: its largest RSS and the CPU time it spent. */
+export async function measured<T>(pid: number, work: () => Promise<T>) {
+  const cpuBefore = cpuMs(pid);
+  let peakRss = rssMb(pid);
+  const timer = setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid))), 200);
+  try {
+    const result = await work();
+    return { result, cpuMs: cpuMs(pid) - cpuBefore, peakRss: Math.max(peakRss, rssMb(pid)) };
+  } finally {
+    clearInterval(timer);
+  }
+}

@@ -1,0 +1,166 @@
+// The calls the benchmark drives (issue 8), built from ids found in the database through the API,
+// so the same scenarios run on demo data and at bank scale. Both servers answer the same paths.
+export interface Call {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+}
+
+export interface Scenario {
+  name: string;
+  /** Calls made in turn by each connection. */
+  calls: Call[];
+  /** p99 budget (ms) at bank scale on PostgreSQL; the embedded database has 100 ms for every call. */
+  budgetMs: number;
+  /** Connections at bank scale (the embedded run uses 8 for every call). */
+  connections: number;
+  /** Measured against the reference too (and held to 60 % of its req/s). */
+  reference: boolean;
+  /** The staff decision: a PUT per connection on a card order of its own, the version followed. */
+  write?: boolean;
+  /** Sign-in: unauthenticated POST with the password. */
+  signIn?: boolean;
+}
+
+export interface Fixture {
+  clientId: number;
+  clientName: string;
+  emailFragment: string;
+  clientCode: string;
+  accountId: number;
+  transferId: number;
+  /** A month of the transfers list: first and last day (YYYY-MM-DD). */
+  monthFrom: string;
+  monthTo: string;
+  /** Card orders the write scenario decides on, with their full bodies. */
+  cardOrders: Array<Record<string, unknown>>;
+}
+
+type Get = (path: string) => Promise<{ rows: unknown; total: string | null }>;
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Finds a client with accounts and an online-banking user, one of its transfers, and card orders. */
+export async function findFixture(get: Get, writers: number): Promise<Fixture> {
+  const users = (await get('/core/api/serenity-users?size=50&sort=id,asc')).rows as Array<{ clientId: number }>;
+  for (const user of users) {
+    const accounts = (await get(`/core/api/bank-accounts/client/${user.clientId}?size=20`)).rows as Array<{
+      id: number;
+    }>;
+    const transfers = (await get(`/core/api/criterial_search/transfers?clientId=${user.clientId}&size=1`))
+      .rows as Array<{ id: number }>;
+    if (accounts.length === 0 || transfers.length === 0) continue;
+    const client = (await get(`/core/api/clients/${user.clientId}`)).rows as Record<string, string>;
+    const cardOrders = (await get(`/core/api/card-orders?orderStatus.in=PENDING,INPROGRESS&size=${writers}`))
+      .rows as Array<Record<string, unknown>>;
+    const now = Date.now();
+    return {
+      clientId: user.clientId,
+      clientName: client.name!,
+      emailFragment: client.email!.split('@')[0]!,
+      clientCode: client.clientCode!,
+      accountId: accounts[0]!.id,
+      transferId: transfers[0]!.id,
+      monthFrom: day(now - 60 * 86_400_000),
+      monthTo: day(now - 30 * 86_400_000),
+      cardOrders,
+    };
+  }
+  throw new Error('no client with accounts and transfers: is the database seeded?');
+}
+
+const get = (path: string): Call => ({ method: 'GET', path });
+
+export function scenarios(f: Fixture): Scenario[] {
+  const list = { budgetMs: 50, connections: 32, reference: true };
+  const q = encodeURIComponent;
+  return [
+    {
+      name: 'transactions, page 500 by id',
+      calls: [get('/core/api/transactions?page=500&size=20&sort=id,asc')],
+      ...list,
+    },
+    {
+      name: 'transfers, page 500 by createdAt desc',
+      calls: [get('/core/api/transfers?page=500&size=20&sort=createdAt,desc')],
+      ...list,
+    },
+    {
+      name: 'transfers PENDING in one month',
+      calls: [
+        get(
+          `/core/api/criterial_search/transfers?status=PENDING&startdate=${f.monthFrom}&enddate=${f.monthTo}&page=0&size=20`,
+        ),
+      ],
+      ...list,
+    },
+    {
+      name: 'card orders PENDING',
+      calls: [get('/core/api/card-orders?orderStatus.in=PENDING&page=0&size=20&sort=createdAt,desc')],
+      ...list,
+    },
+    {
+      name: 'beneficiaries PENDING',
+      calls: [get('/core/api/_search/beneficiaries/filtre?type=PENDING&page=0&size=20')],
+      ...list,
+    },
+    {
+      name: 'clients _search by name',
+      calls: [get(`/core/api/_search/clients?query=${q(f.clientName)}&size=20`)],
+      ...list,
+    },
+    {
+      name: 'clients _search by e-mail',
+      calls: [get(`/core/api/_search/clients?query=${q(f.emailFragment)}&size=20`)],
+      ...list,
+    },
+    {
+      name: 'clients _search by code',
+      calls: [get(`/core/api/_search/clients?query=${q(f.clientCode)}&size=20`)],
+      ...list,
+    },
+    {
+      name: 'client file (client, accounts, users)',
+      calls: [
+        get(`/core/api/clients/${f.clientId}`),
+        get(`/core/api/bank-accounts/client/${f.clientId}?page=0&size=20`),
+        get(`/core/api/serenity-users/info/${f.clientId}`),
+      ],
+      ...list,
+    },
+    {
+      name: 'transactions modal of an account',
+      calls: [get(`/core/api/transactions/_search/modal?bankaccount=${f.accountId}&page=0&size=20`)],
+      ...list,
+    },
+    {
+      name: 'transfer story',
+      calls: [{ method: 'POST', path: `/core/api/transfer-logs/story/${f.transferId}` }],
+      ...list,
+    },
+    {
+      name: 'pending counts (3 calls)',
+      calls: [
+        get('/core/api/card-orders?orderStatus.in=PENDING&page=0&size=1'),
+        get('/core/api/checkbook-orders/demandStatusChequier/IN_PROGRESS?page=0&size=1'),
+        get('/core/api/beneficiaries/beneficiaryStatus/PENDING?page=0&size=1'),
+      ],
+      ...list,
+    },
+    {
+      name: 'staff decision on a card order',
+      calls: [{ method: 'PUT', path: '/core/api/card-orders/:id' }],
+      budgetMs: 30,
+      connections: 8,
+      reference: true,
+      write: true,
+    },
+    {
+      name: 'sign-in (argon2id)',
+      calls: [{ method: 'POST', path: '/api/authenticate' }],
+      budgetMs: Infinity,
+      connections: 2,
+      reference: false,
+      signIn: true,
+    },
+  ];
+}
