@@ -3,7 +3,8 @@
 // and a password reset through the mails of the outbox (read from the server log), and the strength meter.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, mailedLink, openPage, screenshot, signIn, submitSignIn } from './support';
+import fs from 'node:fs';
+import { launchBrowser, mailedLink, openPage, readSheet, screenshot, signIn, signedIn, submitSignIn } from './support';
 
 const run = `${Date.now() % 1_000_000}`;
 
@@ -102,6 +103,42 @@ describe('administration', () => {
     await page.getByTestId('reset-finish-error').waitFor();
     expect(await page.getByTestId('reset-finish-success').count()).toBe(0);
     expect(consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('finds who opened a client file in the access log, and exports it', async () => {
+    const reader = await signedIn(browser, 'reclamations');
+    await reader.page.goto('/entity/client/manager');
+    const first = reader.page.locator('[data-testid="client-table"] tbody tr').first();
+    await first.getByRole('link', { name: 'Détails' }).click();
+    await reader.page.waitForURL('**/entity/bank-account/view/manager/*');
+    await reader.page.getByTestId('client-identity').waitFor();
+    const clientId = reader.page.url().split('/').at(-1)!;
+    await reader.context.close();
+
+    const { context, page } = await openPage(browser);
+    await signIn(page, 'admin');
+    await page.getByTestId('admin-menu').click();
+    await page.getByRole('menuitem', { name: 'Journal des accès' }).click();
+    await page.getByRole('heading', { name: 'Journal des accès aux données clients' }).waitFor();
+    await page.getByLabel('Client (n°)').fill(clientId);
+    await page.getByLabel('Utilisateur').fill('reclamations');
+    await page.getByRole('button', { name: 'Rechercher' }).click();
+    const rows = page.locator('[data-testid="access-log-table"] tbody tr');
+    await rows.filter({ hasText: 'Fiche client' }).first().waitFor();
+    expect((await rows.allTextContents()).every((text) => text.includes('reclamations'))).toBe(true);
+    await screenshot(page, 'admin-access-log');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exporter' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^Journal-des-acces-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const { sheetNames, cells } = readSheet(fs.readFileSync((await download.path())!));
+    expect(sheetNames).toEqual(['Accès']);
+    expect(cells.get('A1')?.value).toBe('Date');
+    expect(cells.get('B2')).toEqual({ value: 'reclamations', numeric: false });
+    expect(cells.get('D2')).toEqual({ value: clientId, numeric: true });
     await context.close();
   });
 

@@ -293,6 +293,17 @@ describe('generic entity screens', () => {
   });
 });
 
+/**
+ * Bases whose list or create form is a staff screen of its own (spec part 2 §2.6, §2.9, §2.14, §2.15):
+ * the heading it shows instead of the generic one, and the create form's save button.
+ */
+const STAFF_SCREENS: Record<string, { list?: string; create?: string; save?: string }> = {
+  'client-subscription': { list: 'Demande de Création de comptes' },
+  'subs-request': { list: 'Demandes de souscription', create: 'Nouvelle demande de souscription', save: 'Valider' },
+  'beneficiary-cash': { list: 'Bénéficiaires de mise à disposition' },
+  'provision-cash': { list: 'Liste des mises à disposition' },
+};
+
 describe('every entity of the registry', () => {
   let session: Awaited<ReturnType<typeof signedIn>>;
   beforeAll(async () => {
@@ -305,12 +316,17 @@ describe('every entity of the registry', () => {
     async (route, entity) => {
       const { page, consoleErrors } = session;
       consoleErrors.length = 0;
+      const staff = STAFF_SCREENS[route] ?? {};
       await page.goto(`/entity/${route}`);
-      await expect.poll(() => heading(page).textContent()).toBe(names[entity.name]!.plural);
-      await page.locator('[data-testid="entity-table"], [data-testid="entity-empty"]').first().waitFor();
+      await expect.poll(() => heading(page).textContent()).toBe(staff.list ?? names[entity.name]!.plural);
+      // A staff list shows its own table of demo rows (…-table); a generic one its table or its empty state.
+      const list = staff.list
+        ? '[data-testid$="-table"]'
+        : '[data-testid="entity-table"], [data-testid="entity-empty"]';
+      await page.locator(list).first().waitFor();
       await page.goto(`/entity/${route}/new`);
-      await expect.poll(() => heading(page).textContent()).toBe(`Créer : ${names[entity.name]!.name}`);
-      await page.getByRole('button', { name: 'Enregistrer' }).waitFor();
+      await expect.poll(() => heading(page).textContent()).toBe(staff.create ?? `Créer : ${names[entity.name]!.name}`);
+      await page.getByRole('button', { name: staff.save ?? 'Enregistrer' }).waitFor();
       expect(consoleErrors).toEqual([]);
     },
   );

@@ -1,6 +1,7 @@
 // Entity declarations and their normalised form. A declaration says only what is particular to
 // an entity; names, tables, columns, label keys and kind defaults are derived here, once.
 import { ENUMS, type EnumName } from './enums';
+import type { MaskName } from './format/masks';
 import { KIND_DEFAULTS, type FieldKind } from './kinds';
 
 export interface FieldDef {
@@ -19,6 +20,8 @@ export interface FieldDef {
   ref?: string;
   /** How a ref travels in JSON: `branchId: 5` (default) or `beneficiary: { id: 5 }`. */
   refShape?: 'id' | 'object';
+  /** For a ref: the joined field naming the linked row, shown in lists instead of the bare id. */
+  labelFrom?: string;
   /** Part of the text that `_search` matches; kinds set the default. */
   searchable?: boolean;
   unique?: boolean;
@@ -28,6 +31,8 @@ export interface FieldDef {
   list?: false;
   /** Only when the spec's wording differs from `entities.<entity>.fields.<field>`. */
   labelKey?: string;
+  /** Screens show the value through this mask (format/masks.ts), never whole. */
+  mask?: MaskName;
 }
 
 export type Action = 'read' | 'create' | 'update' | 'delete';

@@ -12,5 +12,6 @@ export * from './entities';
 export * from './validate/entity-schema';
 export * from './workflow/define';
 export * from './workflow/workflows';
+export * from './workflow/pending';
 export * from './format/masks';
 export * from './validate/password-strength';

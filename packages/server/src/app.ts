@@ -17,6 +17,8 @@ import { registerOpenApi } from './modules/management/openapi';
 import { registerMailer } from './modules/mail/mailer';
 import { registerRateLimits } from './modules/account/rate-limits';
 import { registerAccessLog } from './modules/audit/access-log';
+import { createEventBus } from './modules/events/bus';
+import { registerEventRoutes } from './modules/events/routes';
 import { registerSelfServiceRoutes } from './modules/account/self-service';
 import { registerUserRoutes } from './modules/users/routes';
 import { WORKFLOWS, workflowOf } from '@bank/domain';
@@ -104,6 +106,7 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   registerBeneficiaryRoutes(app, services);
   registerMoneyRoutes(app, services);
   registerSubscriptionRoutes(app, db, services);
+  registerEventRoutes(app, db, createEventBus(db, config.databaseUrl, loggers.get('db')));
 
   await registerWebApp(app, config.webDist);
   app.addHook('onClose', async () => db.close());

@@ -6,7 +6,7 @@ import { DEMO_ACCOUNTS, hasAnyAuthority } from '@bank/domain';
 import type { AccessRule } from '../src/plugins/auth';
 import { hashPassword } from '../src/security/passwords';
 import { insertUser } from '../src/modules/account/users';
-import { bearer, startTestApp, type TestApp } from './helper';
+import { bearer, startTestApp, streamStatus, type TestApp } from './helper';
 
 let t: TestApp;
 const callers: Array<{ name: string; authorities: readonly string[]; headers: Record<string, string> }> = [];
@@ -48,10 +48,22 @@ describe('authorization matrix', () => {
     expect(rules.length).toBeGreaterThan(250);
     const unexpected: string[] = [];
     let checked = 0;
+    let base: string | undefined;
     for (const rule of rules) {
       // Sign-in attempts would lock accounts and are covered by their own suite.
       if (rule.url === '/api/authenticate') continue;
       for (const caller of callers) {
+        if (rule.stream) {
+          base ??= await t.app.listen({ port: 0, host: '127.0.0.1' });
+          const status = await streamStatus(base, concrete(rule.url), caller.headers);
+          const outcome = status === 401 || status === 403 ? status : 'allowed';
+          checked++;
+          if (outcome !== expected(rule, caller) || status >= 500)
+            unexpected.push(
+              `${rule.method} ${rule.url} as ${caller.name}: ${status}, expected ${expected(rule, caller)}`,
+            );
+          continue;
+        }
         const response = await t.app.inject({
           method: rule.method as 'GET',
           url: concrete(rule.url),

@@ -271,7 +271,8 @@ describe('bad input on every route', () => {
     const paths = (t.app.swagger() as { paths: Record<string, Record<string, OpenApiOperation>> }).paths;
     // Planning creates the rows that valid bases link to: all of it before the first checksum.
     const plans: Plan[] = [];
-    for (const rule of t.app.accessRules) {
+    // Event streams take no input but the token (their refusals are in the matrix and events suites).
+    for (const rule of t.app.accessRules.filter((r) => !r.stream)) {
       const plan = await planOf(rule, paths[rule.url.replace(/:(\w+)/g, '{$1}')]?.[rule.method.toLowerCase()]);
       plans.push(plan);
       if (rule.method === 'GET') {
@@ -324,7 +325,7 @@ describe('bad input on every route', () => {
     );
     expect(failures).toEqual([]);
     expect(differences(before, after)).toEqual([]);
-    expect(tried.length).toBe(t.app.accessRules.length);
+    expect(tried.length).toBe(t.app.accessRules.filter((r) => !r.stream).length);
   }, 300_000);
 
   const V = 'error.validation';

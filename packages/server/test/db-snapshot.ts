@@ -8,7 +8,14 @@ import type { Queryable } from '../src/db/database';
  * follows the rows of the others and is compacted in the background; access_log records the reads of
  * client data that the fuzz's well-formed calls make.
  */
-export const TOUCHED_BY_REFUSALS = ['audit_event', 'user_attempts', 'app_setting', 'row_count', 'access_log'] as const;
+export const TOUCHED_BY_REFUSALS = [
+  'audit_event',
+  'user_attempts',
+  'app_setting',
+  'row_count',
+  'access_log',
+  'request_presence',
+] as const;
 
 export type Snapshot = Map<string, { rows: number; md5: string }>;
 

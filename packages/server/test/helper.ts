@@ -78,3 +78,14 @@ export async function startTestApp(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * The status of a call to an event-stream route, which never ends: made over real HTTP on a listening
+ * `app` and cut once the status has arrived.
+ */
+export async function streamStatus(base: string, url: string, headers: Record<string, string>): Promise<number> {
+  const controller = new AbortController();
+  const response = await fetch(`${base}${url}`, { headers, signal: controller.signal });
+  controller.abort();
+  return response.status;
+}

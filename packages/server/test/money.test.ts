@@ -93,6 +93,23 @@ describe('criterial_search/transfers', () => {
     expect(await ids(url, { bankaccount: String(accountId), montant: '150 000' })).toEqual([transfers.marchPending]);
   });
 
+  it('pages and sorts the filtered list, with the total and the links', async () => {
+    const query = { bankaccount: String(accountId), size: '1' };
+    const first = await t.app.inject({ url, query: { ...query, page: '0' }, headers });
+    expect(first.headers['x-total-count']).toBe('2');
+    expect(first.headers.link).toContain('rel="next"');
+    expect(first.json<Array<{ id: number }>>().map((r) => r.id)).toEqual([transfers.marchDone]);
+    expect(await ids(url, { ...query, page: '1' })).toEqual([transfers.marchPending]);
+    expect(await ids(url, { bankaccount: String(accountId), sort: 'amount,asc' })).toEqual([
+      transfers.marchDone,
+      transfers.marchPending,
+    ]);
+    expect(await ids(url, { bankaccount: String(accountId), sort: 'createdAt,asc' })).toEqual([
+      transfers.marchPending,
+      transfers.marchDone,
+    ]);
+  });
+
   it('carries the joined fields of the manager list', async () => {
     const response = await t.app.inject({ url, query: { id: String(transfers.marchPending) }, headers });
     expect(response.json()[0]).toMatchObject({

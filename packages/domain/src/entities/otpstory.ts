@@ -6,7 +6,8 @@ export const otpstory = defineEntity({
   resource: 'otpstories',
   apiBase: 'api',
   fields: {
-    token: { kind: 'text', maxLength: 1000, searchable: false },
+    // Spec part 2 §2.13, §9: lists show characters 8 to 10 and 175 to 180 only.
+    token: { kind: 'text', maxLength: 1000, searchable: false, mask: 'otpToken' },
     code: { kind: 'text', maxLength: 20 },
     status: { kind: 'text', maxLength: 30 },
     login: { kind: 'text', maxLength: 50 },

@@ -14,6 +14,7 @@ export const userBranch = defineEntity({
     login: { kind: 'text', maxLength: 50, required: true },
     email: { kind: 'email', required: true },
     phoneNumber: { kind: 'phone', required: true },
-    branchId: { kind: 'ref', ref: 'branch' },
+    // Spec part 2 §2.16: the list shows the branch name, linking to the branch.
+    branchId: { kind: 'ref', ref: 'branch', labelFrom: 'branchName' },
   },
 });

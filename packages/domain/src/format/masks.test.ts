@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maskOtpToken, truncateAccountNumber } from './masks';
+import { entityByName } from '../entities';
+import { FIELD_MASKS, maskOtpToken, truncateAccountNumber } from './masks';
 
 describe('maskOtpToken', () => {
   const token = Array.from({ length: 200 }, (_, i) => String.fromCharCode(65 + (i % 26))).join('');
@@ -22,5 +23,13 @@ describe('truncateAccountNumber', () => {
     expect(truncateAccountNumber('SN0123456789')).toBe('SN0123…');
     expect(truncateAccountNumber('SN0123')).toBe('SN0123');
     expect(truncateAccountNumber(undefined)).toBe('');
+  });
+});
+
+describe('field masks', () => {
+  it("masks the OTP story's token on every generic screen", () => {
+    const token = entityByName('otpstory').field('token')!;
+    expect(token.mask).toBe('otpToken');
+    expect(FIELD_MASKS[token.mask!]('0123456789abcdef')).toBe('789*****');
   });
 });

@@ -13,6 +13,16 @@ export function maskOtpToken(token: string | null | undefined): string {
 }
 
 /**
+ * The masks a field may declare (`mask: 'otpToken'`): the generic screens show its value through it.
+ * @example FIELD_MASKS.otpToken(token) === maskOtpToken(token)
+ */
+export const FIELD_MASKS = {
+  otpToken: maskOtpToken,
+} as const satisfies Record<string, (value: string | null | undefined) => string>;
+
+export type MaskName = keyof typeof FIELD_MASKS;
+
+/**
  * The manager SMS list shows an account number's first 6 characters and an ellipsis (spec part 2 §9).
  * @example truncateAccountNumber('SN0123456789') === 'SN0123…'
  */

@@ -19,6 +19,8 @@ export interface AccessRule {
   method: string;
   url: string;
   access: RouteAccess;
+  /** Answers a long-lived event stream rather than one response. */
+  stream?: boolean;
 }
 
 declare module 'fastify' {
@@ -26,6 +28,8 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** The registry entity a route serves, for error messages. */
     entity?: string;
+    /** The route answers a long-lived event stream (tests call it over real HTTP). */
+    stream?: boolean;
   }
   interface FastifyInstance {
     accessRules: AccessRule[];
@@ -93,7 +97,8 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService, account
     if (!isApiPath(url)) return;
     const access = route.config?.access;
     if (access === undefined) throw new Error(`Route ${route.method} ${url} does not declare config.access`);
-    for (const method of [route.method].flat()) if (method !== 'HEAD') rules.push({ method, url, access });
+    const stream = route.config?.stream === true ? { stream: true } : {};
+    for (const method of [route.method].flat()) if (method !== 'HEAD') rules.push({ method, url, access, ...stream });
   });
 
   app.addHook('onRequest', async (request) => {

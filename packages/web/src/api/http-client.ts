@@ -19,8 +19,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** This call's own error toast (an i18n key, wins over the catalogue); false: no toast. */
   errorMessage?: string | false;
-  /** This call's own success toast (an i18n key, wins over the X-App-Alert header). */
-  successMessage?: string;
+  /** This call's own success toast (an i18n key, wins over the X-App-Alert header), or one read off the answer. */
+  successMessage?: string | ((body: unknown) => string);
   /** Statuses the caller handles itself: no toast, no sign-out (the session check's 401). */
   quietStatuses?: readonly number[];
   /** Statuses that still carry the answer (health's 503 holds the report). */
@@ -119,7 +119,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       throw reportFailure(error, options, Boolean(token));
     }
     if (response.ok || options.okStatuses?.includes(response.status)) {
-      if (response.ok) notifySuccess(response.headers, options.successMessage);
+      const success = options.successMessage;
+      if (response.ok) notifySuccess(response.headers, typeof success === 'function' ? success(body) : success);
       return { status: response.status, headers: response.headers, data: body as T };
     }
     throw reportFailure(new HttpError(response.status, response.headers, body), options, Boolean(token));

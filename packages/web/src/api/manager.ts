@@ -1,6 +1,6 @@
 // The staff screens' calls: request lists with criteria, the pending counts, request histories,
 // the client search and file, the notification service, and the staff decision (PUT of the full row).
-import { entityByName, type Entity } from '@bank/domain';
+import { entityByName, workflowOf, type Entity } from '@bank/domain';
 import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { entityQueries, type EntityRow } from './entities';
 import { requestData, type Query } from './http-client';
@@ -19,7 +19,17 @@ export interface NotificationSubscription {
 }
 
 export type ClientFilters = Record<'name' | 'email' | 'reference' | 'rib' | 'type', string>;
-export type BeneficiaryFilters = Record<'name' | 'reference' | 'rib' | 'type', string>;
+/** A staff list's filter values by name, as its criteria route reads them. */
+export type ListFilterValues = Record<string, string>;
+
+/** The criteria routes of the staff lists with filters (part 1 §2.14, part 2 §2.3), by request entity. */
+const FILTERED_LISTS: Readonly<Record<string, string>> = {
+  beneficiary: 'core/api/_search/beneficiaries/filtre',
+  transfer: 'core/api/criterial_search/transfers',
+  // The cash lists' search box (spec part 2 §2.14, §2.15): the generic search, the plain list when empty.
+  beneficiaryCash: 'core/api/_search/beneficiary-cashes',
+  provisionCash: 'core/api/_search/provision-cashes',
+};
 
 const filled = (filters: Record<string, string>) => Object.values(filters).some((value) => value.trim() !== '');
 
@@ -34,10 +44,15 @@ export const managerQueries = {
       queryFn: ({ signal }) => fetchPage(entity.path, criteria, params, signal),
       placeholderData: keepPreviousData,
     }),
-  beneficiaries: (filters: BeneficiaryFilters, params: PageParams) =>
+  /** A staff list through its criteria route: whatever is filled applies (DESIGN.md §5). */
+  filtered: (entity: Entity, filters: ListFilterValues, params: PageParams) =>
     queryOptions({
-      queryKey: [...MANAGER_KEY, 'requests', 'beneficiary', params, filters as Query],
-      queryFn: ({ signal }) => fetchPage('core/api/_search/beneficiaries/filtre', filters, params, signal),
+      queryKey: [...MANAGER_KEY, 'requests', entity.name, params, filters as Query],
+      queryFn: ({ signal }) => {
+        const path = FILTERED_LISTS[entity.name];
+        if (!path) throw new Error(`No criteria route for ${entity.name}`);
+        return fetchPage(path, filters, params, signal);
+      },
       placeholderData: keepPreviousData,
     }),
   // DESIGN.md §5: whatever is filled applies; an empty form is the plain paged list.
@@ -81,6 +96,14 @@ async function refreshAfterChange(queryClient: QueryClient, entity: Entity): Pro
   await queryClient.invalidateQueries({ queryKey: MANAGER_KEY });
 }
 
+/** A validation the four-eyes rule kept waiting: the first of the two a large amount needs. */
+function isFirstApproval(entity: Entity, sent: EntityRow, saved: unknown): boolean {
+  const workflow = workflowOf(entity.name);
+  const rule = workflow?.fourEyes;
+  if (!workflow || !rule || sent[workflow.status] !== rule.approve) return false;
+  return (saved as EntityRow | null)?.[workflow.status] === rule.waiting;
+}
+
 /**
  * The staff writes: a decision on a request (full row with version), a notification subscription,
  * a serenity user's email.
@@ -95,7 +118,8 @@ export function managerMutations(queryClient: QueryClient) {
             method: 'PUT',
             body: row,
             errorContext: { entity: entity.name },
-            successMessage: 'manager.form.saved',
+            successMessage: (saved) =>
+              isFirstApproval(entity, row, saved) ? 'manager.fourEyes.firstSaved' : 'manager.form.saved',
             // The form shows its own message for a stale version and reloads the row.
             quietStatuses: [409],
           }),

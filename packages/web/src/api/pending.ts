@@ -1,8 +1,8 @@
 // The side menu's pending counts (spec part 2 §2.17) and the paged fetch of the staff lists; kept
 // apart from the manager queries so that the shell does not carry the entity registry.
-import { APP_HEADERS } from '@bank/domain';
+import { APP_HEADERS, type PendingCounts, type PendingKey } from '@bank/domain';
 import { queryOptions } from '@tanstack/react-query';
-import type { EntityPage, EntityRow } from './entities';
+import { inexact, type EntityPage, type EntityRow } from './entities';
 import { request, type Query } from './http-client';
 
 /** Every staff query key starts here: a decision refreshes them all (lists, counts, histories). */
@@ -25,7 +25,8 @@ export async function fetchPage(path: string, query: Query, params: PageParams, 
   });
   const rows = Array.isArray(data) ? data : [];
   const total = Number(headers.get(APP_HEADERS.totalCount) ?? rows.length);
-  return { rows, total, page: params.page, hasNext: (params.page + 1) * params.size < total } satisfies EntityPage;
+  const hasNext = (params.page + 1) * params.size < total || inexact(headers).exact === false;
+  return { rows, total, page: params.page, hasNext, ...inexact(headers) } satisfies EntityPage;
 }
 
 /** The pending lists the side menu counts (spec part 2 §7): a page of one row, the total read. */
@@ -33,10 +34,9 @@ export const PENDING_SOURCES = {
   cards: { path: 'core/api/card-orders', query: { 'orderStatus.in': 'PENDING' } },
   checkbooks: { path: 'core/api/checkbook-orders/demandStatusChequier/IN_PROGRESS', query: {} },
   beneficiaries: { path: 'core/api/beneficiaries/beneficiaryStatus/PENDING', query: {} },
-} as const satisfies Record<string, { path: string; query: Query }>;
+} as const satisfies Record<PendingKey, { path: string; query: Query }>;
 
-export type PendingKey = keyof typeof PENDING_SOURCES;
-export type PendingCounts = Record<PendingKey, number>;
+export type { PendingCounts, PendingKey } from '@bank/domain';
 
 /** The side menu's counts: three pages of one row, their totals read. */
 export const pendingQuery = () =>

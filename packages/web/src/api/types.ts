@@ -88,6 +88,21 @@ export interface AuditEvent {
   data: Record<string, unknown> | null;
 }
 
+/** One staff read of a client's data (management/access-log). */
+export interface AccessLogEntry {
+  id: number;
+  readAt: string;
+  login: string;
+  authorities: string[];
+  clientId: number | null;
+  /** client, accounts, notification-users, account, transactions, transaction, transfers, transfer */
+  what: string;
+  subject: string;
+  subjectId: number;
+  requestId: string | null;
+  clientIp: string | null;
+}
+
 /** configprops answers `properties`, env answers `propertySources`. */
 export interface ConfigReport {
   activeProfiles: string[];

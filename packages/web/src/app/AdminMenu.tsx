@@ -8,6 +8,7 @@ import {
   IconFileText,
   IconHeartbeat,
   IconHistory,
+  IconEyeCheck,
   IconList,
   IconRoute,
   IconSettings,
@@ -47,6 +48,7 @@ export function AdminMenu() {
         {item('/admin/health', IconHeartbeat, t('global.menu.admin.health'))}
         {item('/admin/configuration', IconSettings, t('admin.menu.configuration'))}
         {item('/admin/audits', IconHistory, t('admin.menu.audits'))}
+        {item('/admin/access-log', IconEyeCheck, t('admin.menu.accessLog'))}
         {item('/admin/logs', IconFileText, t('admin.menu.logs'))}
         {item('/admin/list/users', IconUserScan, t('admin.menu.onlineUsers'))}
         {swagger && item('/admin/docs', IconApi, t('admin.menu.docs'))}

@@ -30,6 +30,7 @@ describe('header', () => {
       'Health',
       'Configuration',
       'Audits',
+      'Access log',
       'Logs',
       'Online-banking accounts',
     ]);

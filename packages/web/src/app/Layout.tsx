@@ -1,5 +1,6 @@
 // The shell (spec part 1 section 2.1): Mantine AppShell with the header and the routed page.
 // The role side menu (spec part 2 section 2.17) takes the AppShell navbar slot for staff users.
+import { useLiveEvents } from './use-live-events';
 import { AppShell, Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -13,6 +14,7 @@ import { SideMenu } from './SideMenu';
 export function Layout() {
   const { t } = useTranslation();
   useAccountLocale();
+  useLiveEvents();
   const { account, isAuthenticated } = useSession();
   const menu = isAuthenticated ? sideMenuFor(account?.authorities) : null;
   return (

@@ -16,6 +16,8 @@ const adminGroup = lazyGroup(() => import('../screens/admin'));
 // Every generic entity screen and the registry they read come in this one chunk, not with the sign-in page.
 const entityGroup = lazyGroup(() => import('../engine'));
 const managerGroup = lazyGroup(() => import('../screens/manager'));
+const moneyGroup = lazyGroup(() => import('../screens/money'));
+const subscriptionGroup = lazyGroup(() => import('../screens/subscriptions'));
 
 /** The staff screens (spec part 1 §2.4–2.14, part 2 §2.2): static segments outrank the generic `:route/...`. */
 const managerRoutes: RouteObject[] = [
@@ -31,6 +33,65 @@ const managerRoutes: RouteObject[] = [
   { path: ':route/story/:id/modal', lazy: lazyPage(managerGroup, 'RequestHistoryPage') },
   { path: ':route/view/:id/modal', lazy: lazyPage(managerGroup, 'RequestHistoryPage') },
   { path: ':route/story/:id', lazy: lazyPage(managerGroup, 'RequestStoryPage') },
+  // An account's modals over the client file, the transaction detail and the printable details (part 2 §2.3–2.5).
+  {
+    path: 'bank-account/view/manager/client/bankAccount/transaction/:id',
+    lazy: lazyPage(moneyGroup, 'AccountTransactionsPage'),
+  },
+  {
+    path: 'transfer/view/manager/client/bankAccount/transfers/:id',
+    lazy: lazyPage(moneyGroup, 'AccountTransfersPage'),
+  },
+  {
+    path: 'transfer/view/manager/client/bankAccount/transaction/:id',
+    lazy: lazyPage(moneyGroup, 'TransactionDetailPage'),
+  },
+  { path: 'transfer/view/manager/client/bankAccount/detail/:id', lazy: lazyPage(moneyGroup, 'TransferPrintPage') },
+  {
+    path: 'transaction/view/manager/client/bankAccount/transaction/:id',
+    lazy: lazyPage(moneyGroup, 'TransactionPrintPage'),
+  },
+];
+
+const deleteDialog: RouteObject[] = [{ path: ':id/delete', lazy: lazyPage(subscriptionGroup, 'DeleteDialogPage') }];
+
+/** Subscriptions, packs and services (spec part 2 §2.6, §2.7, §2.9) and the cash lists (§2.14, §2.15). */
+const subscriptionRoutes: RouteObject[] = [
+  {
+    path: 'client-subscription',
+    lazy: lazyPage(subscriptionGroup, 'ClientSubscriptionListPage'),
+    children: deleteDialog,
+  },
+  { path: 'client-subscription/:id/edit', lazy: lazyPage(subscriptionGroup, 'ClientSubscriptionEditPage') },
+  { path: 'subs-request', lazy: lazyPage(subscriptionGroup, 'SubsRequestListPage'), children: deleteDialog },
+  { path: 'view/subs-request', lazy: lazyPage(subscriptionGroup, 'SubsRequestListPage'), children: deleteDialog },
+  { path: 'subs-request/new', lazy: lazyPage(subscriptionGroup, 'SubsRequestFormPage') },
+  { path: 'subs-request/:id', lazy: lazyPage(subscriptionGroup, 'SubsRequestFormPage') },
+  { path: 'subs-request/:id/edit', lazy: lazyPage(subscriptionGroup, 'SubsRequestFormPage') },
+  { path: 'pack/view/manager', lazy: lazyPage(subscriptionGroup, 'PackManagerListPage'), children: deleteDialog },
+  { path: 'pack/manager/new', lazy: lazyPage(subscriptionGroup, 'PackManagerFormPage') },
+  { path: 'pack/view/manager/:id/edit', lazy: lazyPage(subscriptionGroup, 'PackManagerFormPage') },
+  {
+    path: 'serenity-services/manager',
+    lazy: lazyPage(subscriptionGroup, 'ServicesManagerListPage'),
+    children: deleteDialog,
+  },
+  { path: 'serenity-services/manager/new', lazy: lazyPage(subscriptionGroup, 'ServicesManagerFormPage') },
+  // The spec's doubled address of the new-service form, kept as an alias (DESIGN.md §5).
+  {
+    path: 'serenity-services/entity/serenity-services/manager/new',
+    lazy: lazyPage(subscriptionGroup, 'ServicesManagerFormPage'),
+  },
+  { path: 'serenity-services/manager/:id/edit', lazy: lazyPage(subscriptionGroup, 'ServicesManagerFormPage') },
+  // The cash lists are the staff lists of the request-type table; /entity/CA is the cash agents' door to them.
+  { path: 'beneficiary-cash', element: <Navigate to="view/manager" replace /> },
+  { path: 'provision-cash', element: <Navigate to="view/manager" replace /> },
+  { path: 'provision-cash/:id/print', lazy: lazyPage(subscriptionGroup, 'ProvisionPrintPage') },
+  {
+    path: 'CA',
+    element: <PrivateRoute authorities={ROUTE_ACCESS.entityCA} />,
+    children: [{ path: 'view/:route', lazy: lazyPage(managerGroup, 'RequestListPage') }],
+  },
 ];
 
 export const routes: RouteObject[] = [
@@ -91,6 +152,7 @@ export const routes: RouteObject[] = [
                   { path: 'metrics', lazy: lazyPage(adminGroup, 'MetricsPage') },
                   { path: 'configuration', lazy: lazyPage(adminGroup, 'ConfigurationPage') },
                   { path: 'audits', lazy: lazyPage(adminGroup, 'AuditsPage') },
+                  { path: 'access-log', lazy: lazyPage(adminGroup, 'AccessLogPage') },
                   { path: 'logs', lazy: lazyPage(adminGroup, 'LogsPage') },
                   { path: 'gateway', lazy: lazyPage(adminGroup, 'GatewayPage') },
                   { path: 'docs', lazy: lazyPage(adminGroup, 'DocsPage') },
@@ -107,6 +169,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: lazyPage(entityGroup, 'EntitiesPage') },
               ...managerRoutes,
+              ...subscriptionRoutes,
               // The screens resolve :route with entityByRoute(); an unknown one shows the not-found page.
               {
                 path: ':route',

@@ -52,6 +52,23 @@ describe('side menu', () => {
     expect(links([ROLES.STAGIAIRE])).toEqual({ requests: ['transfers'], entities: ['allEntities'] });
   });
 
+  it('sends the cash agents through /entity/CA and the others to the staff lists of part 2', () => {
+    const targets = (role: string) =>
+      Object.fromEntries(sideMenuFor([role])!.sections.flatMap((section) => section.links.map((l) => [l.key, l.to])));
+    expect(targets(ROLES.AGENTRSIC).provisions).toBe('/entity/CA/view/provision-cash');
+    expect(targets(ROLES.AGENTCA)).toMatchObject({
+      provisions: '/entity/CA/view/provision-cash',
+      subscribers: '/entity/client-subscription',
+      subscriptions: '/entity/view/subs-request',
+    });
+    expect(targets(ROLES.MANAGER)).toMatchObject({
+      provisions: '/entity/provision-cash/view/manager',
+      cashBeneficiaries: '/entity/beneficiary-cash/view/manager',
+      services: '/entity/serenity-services/manager',
+      packs: '/entity/pack/view/manager',
+    });
+  });
+
   it('shows no menu to a user without a staff role, and counts only where the links are', () => {
     expect(sideMenuFor([ROLES.USER])).toBeNull();
     expect(sideMenuFor(undefined)).toBeNull();

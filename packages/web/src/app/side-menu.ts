@@ -1,5 +1,5 @@
 // The role side menu (spec part 2 §2.17) as one table: which sections and links each kind of staff
-// user sees. Links to screens not built yet point at the entity's generic list, never at a dead page.
+// user sees.
 import { ROLES, hasAnyAuthority, type Authority } from '@bank/domain';
 import type { PendingKey } from '../api/pending';
 
@@ -24,20 +24,22 @@ export interface SideMenu {
 }
 
 const LINKS = {
-  transfers: { key: 'transfers', to: '/entity/transfer' },
+  transfers: { key: 'transfers', to: '/entity/transfer/view/manager' },
   beneficiaries: { key: 'beneficiaries', to: '/entity/beneficiary/view/manager', pending: 'beneficiaries' },
-  cashBeneficiaries: { key: 'cashBeneficiaries', to: '/entity/beneficiary-cash' },
-  provisions: { key: 'provisions', to: '/entity/provision-cash' },
+  cashBeneficiaries: { key: 'cashBeneficiaries', to: '/entity/beneficiary-cash/view/manager' },
+  provisions: { key: 'provisions', to: '/entity/provision-cash/view/manager' },
+  // The cash agents' door (spec part 2 §2.17); /entity/CA is theirs only (§6), so the others use the list above.
+  cashDeskProvisions: { key: 'provisions', to: '/entity/CA/view/provision-cash' },
   checkOppositions: { key: 'checkOppositions', to: '/entity/check-opposition/view/manager' },
   cardOppositions: { key: 'cardOppositions', to: '/entity/card-opposition/view/manager' },
   cards: { key: 'cards', to: '/entity/card-order/view/manager', pending: 'cards' },
   checkbooks: { key: 'checkbooks', to: '/entity/checkbook-order/view/manager', pending: 'checkbooks' },
   subscribers: { key: 'subscribers', to: '/entity/client-subscription' },
-  subscriptions: { key: 'subscriptions', to: '/entity/subs-request' },
+  subscriptions: { key: 'subscriptions', to: '/entity/view/subs-request' },
   clients: { key: 'clients', to: '/entity/client/manager' },
   onlineAccounts: { key: 'onlineAccounts', to: '/entity/serenity-user' },
-  services: { key: 'services', to: '/entity/serenity-services' },
-  packs: { key: 'packs', to: '/entity/pack' },
+  services: { key: 'services', to: '/entity/serenity-services/manager' },
+  packs: { key: 'packs', to: '/entity/pack/view/manager' },
   allEntities: { key: 'allEntities', to: '/entity' },
 } as const satisfies Record<string, MenuLink>;
 
@@ -71,9 +73,9 @@ const MENU_TABLE: readonly { roles: readonly Authority[]; section: MenuSection }
   },
   {
     roles: [ROLES.AGENTCA],
-    section: { key: 'requests', links: [LINKS.provisions, LINKS.subscribers, LINKS.subscriptions] },
+    section: { key: 'requests', links: [LINKS.cashDeskProvisions, LINKS.subscribers, LINKS.subscriptions] },
   },
-  { roles: [ROLES.AGENTRSIC], section: { key: 'requests', links: [LINKS.provisions] } },
+  { roles: [ROLES.AGENTRSIC], section: { key: 'requests', links: [LINKS.cashDeskProvisions] } },
   { roles: [ROLES.STAGIAIRE], section: { key: 'requests', links: [LINKS.transfers] } },
   { roles: MANAGER_TYPES, section: { key: 'supports', links: [LINKS.clients, LINKS.onlineAccounts] } },
   { roles: DESK, section: { key: 'settings', links: [LINKS.services, LINKS.packs] } },

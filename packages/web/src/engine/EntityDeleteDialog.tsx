@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useEntityDelete } from './use-entity-delete';
 import { useRouteEntity, useRouteId } from './use-entity-route';
 
-function DeleteDialog({ entity, id }: { entity: Entity; id: number }) {
+export function DeleteDialog({ entity, id }: { entity: Entity; id: number }) {
   const { t } = useTranslation();
   const dialog = useEntityDelete(entity, id);
   return (

@@ -13,16 +13,17 @@ import type { Message } from '../fields/types';
 import { PageTitle } from '../ui/PageTitle';
 import { LoadingText } from './LoadingText';
 import { useEntityForm } from './use-entity-form';
-import { entityPaths, useRouteEntity, useRouteId } from './use-entity-route';
+import { useEntityPaths, useRouteEntity, useRouteId } from './use-entity-route';
 
 /** After a refused save, the first field in error takes the focus (keyboard and screen-reader users). */
 function focusFirstError(form: HTMLFormElement | null) {
   requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }
 
-function EntityForm({ entity, id }: { entity: Entity; id: number | null }) {
+export function EntityForm({ entity, id }: { entity: Entity; id: number | null }) {
   const { t } = useTranslation();
   const form = useEntityForm(entity, id);
+  const paths = useEntityPaths(entity);
   const formRef = useRef<HTMLFormElement>(null);
   const say = (message: Message | undefined) => (message ? t(message.key, message.values) : undefined);
   if (!form.allowed) return <NotAuthorized />;
@@ -76,7 +77,7 @@ function EntityForm({ entity, id }: { entity: Entity; id: number | null }) {
           <Group mt="md">
             <Button
               component={Link}
-              to={entityPaths(entity).list}
+              to={paths.list}
               variant="default"
               leftSection={<IconArrowLeft size={16} aria-hidden />}
             >

@@ -10,18 +10,19 @@ import { PageTitle } from '../ui/PageTitle';
 import { EntityTable } from './EntityTable';
 import { ListFooter, ListSearch, ListState } from './ListParts';
 import { useEntityList } from './use-entity-list';
-import { entityPaths, useRouteEntity } from './use-entity-route';
+import { useEntityPaths, useRouteEntity } from './use-entity-route';
 
-function EntityList({ entity }: { entity: Entity }) {
+export function EntityList({ entity }: { entity: Entity }) {
   const { t } = useTranslation();
   const list = useEntityList(entity);
+  const paths = useEntityPaths(entity);
   if (!list.access.read) return <NotAuthorized />;
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start">
         <PageTitle>{t(`entities.${entity.name}.plural`)}</PageTitle>
         {list.access.create && (
-          <Button component={Link} to={entityPaths(entity).create} leftSection={<IconPlus size={16} aria-hidden />}>
+          <Button component={Link} to={paths.create} leftSection={<IconPlus size={16} aria-hidden />}>
             {t('entity.action.create')}
           </Button>
         )}

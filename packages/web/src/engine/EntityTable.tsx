@@ -16,7 +16,7 @@ import { fieldView } from '../fields/field-registry';
 import { isSortable } from './list-url';
 import type { EntityList } from './use-entity-list';
 import classes from './EntityTable.module.css';
-import { entityPaths } from './use-entity-route';
+import { useEntityPaths } from './use-entity-route';
 
 function SortHeader({ list, name, label }: { list: EntityList; name: string; label: string }) {
   const { t } = useTranslation();
@@ -44,7 +44,7 @@ function SortHeader({ list, name, label }: { list: EntityList; name: string; lab
 function RowActions({ list, row }: { list: EntityList; row: EntityRow }) {
   const { t } = useTranslation();
   const { search } = useLocation();
-  const paths = entityPaths(list.entity);
+  const paths = useEntityPaths(list.entity);
   const action = (label: string, to: string, Icon: typeof IconEye, color: string) => (
     // A native title rather than Mantine's Tooltip, whose floating-ui parts would grow the sign-in bundle.
     <ActionIcon component={Link} to={to} variant="light" color={color} aria-label={`${label} ${row.id}`} title={label}>
@@ -62,7 +62,7 @@ function RowActions({ list, row }: { list: EntityList; row: EntityRow }) {
 
 export function EntityTable({ list }: { list: EntityList }) {
   const { t } = useTranslation();
-  const paths = entityPaths(list.entity);
+  const paths = useEntityPaths(list.entity);
   return (
     <Table.ScrollContainer minWidth={Math.min(1600, 200 + list.columns.length * 110)}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="entity-table">

@@ -77,7 +77,12 @@ function Count({ list }: { list: EntityList }) {
     <Text size="sm" c="dimmed" data-testid="entity-count" aria-live="polite">
       {list.entity.paging === 'none'
         ? t('entity.list.countAll', { total: n(list.total), count: list.total })
-        : t('entity.list.count', { first: n(first), last: n(last), total: n(list.total), count: list.total })}
+        : t(list.exact ? 'entity.list.count' : 'entity.list.countAtLeast', {
+            first: n(first),
+            last: n(last),
+            total: n(list.total),
+            count: list.total,
+          })}
     </Text>
   );
 }

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { entityMutations } from '../api/entities';
 import { useEntityAccess } from './use-entity-access';
-import { entityPaths } from './use-entity-route';
+import { useEntityPaths } from './use-entity-route';
 
 export interface EntityDelete {
   allowed: boolean;
@@ -21,7 +21,8 @@ export function useEntityDelete(entity: Entity, id: number): EntityDelete {
   // The list behind keeps its page, sort and search.
   const { search } = useLocation();
   const remove = useMutation(entityMutations(entity, queryClient).remove);
-  const back = () => void navigate({ pathname: entityPaths(entity).list, search }, { replace: true });
+  const list = useEntityPaths(entity).list;
+  const back = () => void navigate({ pathname: list, search }, { replace: true });
   return {
     allowed: useEntityAccess(entity).delete,
     isDeleting: remove.isPending,

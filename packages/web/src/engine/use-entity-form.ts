@@ -10,7 +10,7 @@ import { codecOf } from '../fields/codecs';
 import type { FormValue, FormValues, Message } from '../fields/types';
 import { mapServerErrors, validateValue, validateValues, type ServerFieldError } from '../fields/validate';
 import { useEntityAccess } from './use-entity-access';
-import { entityPaths } from './use-entity-route';
+import { useEntityPaths } from './use-entity-route';
 
 export type SubmitResult = 'saved' | 'invalid' | 'failed';
 
@@ -64,6 +64,7 @@ export function useEntityForm(entity: Entity, id: number | null): EntityForm {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const access = useEntityAccess(entity);
+  const listPath = useEntityPaths(entity).list;
   const allowed = id === null ? access.create : access.update;
   // Always fetched afresh: the version sent back must be the current one (409 otherwise).
   const loaded = useQuery({
@@ -108,7 +109,7 @@ export function useEntityForm(entity: Entity, id: number | null): EntityForm {
     try {
       if (id === null) await create.mutateAsync(body);
       else await update.mutateAsync({ ...body, id, version: row?.version });
-      await navigate(entityPaths(entity).list);
+      await navigate(listPath);
       return 'saved';
     } catch (error) {
       const fieldErrors = serverFieldErrors(error);

@@ -22,6 +22,8 @@ export interface EntityList {
   columns: Field[];
   rows: EntityRow[];
   total: number;
+  /** False when `total` is a lower bound (a broad filter on a large table, counted up to a cap). */
+  exact: boolean;
   /** 1-based, as displayed. */
   page: number;
   pageCount: number;
@@ -78,6 +80,7 @@ export function useEntityList(entity: Entity): EntityList {
   const current = infinite ? scrolled : paged;
   const rows = (infinite ? scrolled.data?.pages.flatMap((p) => p.rows) : paged.data?.rows) ?? [];
   const total = (infinite ? scrolled.data?.pages[0]?.total : paged.data?.total) ?? 0;
+  const exact = (infinite ? scrolled.data?.pages[0]?.exact : paged.data?.exact) !== false;
 
   // The box follows the address when it changes (back button, a link), and keeps typing otherwise.
   const [draft, setDraft] = useState(url.search);
@@ -113,6 +116,7 @@ export function useEntityList(entity: Entity): EntityList {
     columns: listColumns(entity),
     rows,
     total,
+    exact,
     page: url.page,
     pageCount: Math.max(1, Math.ceil(total / pageSize)),
     pageSize,

@@ -1,5 +1,13 @@
 // How a value reads in a list cell and in a detail page, per kind of field.
-import { entityByName, formatDate, formatDateTime, formatXof, type Entity } from '@bank/domain';
+import {
+  entityByName,
+  FIELD_MASKS,
+  formatDate,
+  formatDateTime,
+  formatXof,
+  type Entity,
+  type Field,
+} from '@bank/domain';
 import { Anchor, Image, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -29,13 +37,16 @@ function OneLine({ text }: { text: string }) {
   );
 }
 
-export function TextCell({ value }: ValueProps) {
-  return present(value) ? <OneLine text={String(value)} /> : null;
+/** The text a screen may show: through the field's declared mask when it has one (OTP tokens). */
+const shown = (field: Field, value: unknown) => (field.mask ? FIELD_MASKS[field.mask](String(value)) : String(value));
+
+export function TextCell({ field, value }: ValueProps) {
+  return present(value) ? <OneLine text={shown(field, value)} /> : null;
 }
 
-export function TextDisplay({ value }: ValueProps) {
+export function TextDisplay({ field, value }: ValueProps) {
   return present(value) ? (
-    <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{String(value)}</span>
+    <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{shown(field, value)}</span>
   ) : null;
 }
 
@@ -83,13 +94,14 @@ export function optionLabel(target: Entity, row: EntityRow): string {
   return present(label) ? `#${row.id} · ${String(label)}` : `#${row.id}`;
 }
 
-/** Lists show the linked id as a link (one query per page, none per row). */
-export function RefCell({ field, value }: ValueProps) {
+/** Lists show the linked row as a link: its joined name where declared, else its id (no query per row). */
+export function RefCell({ field, value, row }: ValueProps) {
   const id = refId(value);
   if (id === null) return null;
+  const name = field.labelFrom ? row[field.labelFrom] : null;
   return (
     <Anchor component={Link} to={`/entity/${entityByName(field.ref!).route}/${id}`} fz="inherit">
-      {id}
+      {present(name) ? String(name) : id}
     </Anchor>
   );
 }

@@ -5,7 +5,7 @@ import { IconEye, IconHistory, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-export type DecideLabel = 'action' | 'modify';
+export type DecideLabel = 'action' | 'modify' | 'validate';
 
 interface RequestActionsProps {
   historyTo: string;

@@ -1,8 +1,8 @@
 // A request's status as a coloured badge: the colour from the screen's rule (badge-rules.ts), the
-// text from the status enum's labels.
+// text from the status enum's labels or, where the rule words its statuses itself, from the rule.
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { badgeColor, type BadgeRuleName } from './badge-rules';
+import { badgeColor, badgeLabelKey, type BadgeRuleName } from './badge-rules';
 
 interface StatusBadgeProps {
   rule: BadgeRuleName;
@@ -14,9 +14,11 @@ interface StatusBadgeProps {
 export function StatusBadge({ rule, enumName, status }: StatusBadgeProps) {
   const { t } = useTranslation();
   if (typeof status !== 'string' || status === '') return null;
+  const own = badgeLabelKey(rule, status);
   return (
-    <Badge color={badgeColor(rule, status)} variant="filled" radius="sm" data-status={status}>
-      {t(`enums.${enumName}.${status}`, { defaultValue: status })}
+    // Never cut to an ellipsis by a narrow table column: the status is the row's point.
+    <Badge color={badgeColor(rule, status)} variant="filled" radius="sm" miw="max-content" data-status={status}>
+      {own === undefined ? t(`enums.${enumName}.${status}`, { defaultValue: status }) : own && t(own)}
     </Badge>
   );
 }

@@ -1,6 +1,6 @@
 // The badge colours of spec part 1 §4, rule by rule, including the 'others' colour of each.
 import { describe, expect, it } from 'vitest';
-import { badgeColor, type BadgeRuleName } from './badge-rules';
+import { badgeColor, badgeLabelKey, type BadgeRuleName } from './badge-rules';
 
 const CASES: [BadgeRuleName, string, string][] = [
   ['checkbookList', 'IN_PROGRESS', 'red'],
@@ -26,6 +26,11 @@ const CASES: [BadgeRuleName, string, string][] = [
   ['cardOppositionHistory', 'VALIDATED', 'green'],
   ['cardOppositionHistory', 'CANCELLED', 'blue'],
   ['cardOppositionHistory', 'REJECTED', 'yellow'],
+  ['transferList', 'PENDING', 'red'],
+  ['transferList', 'VALIDATED', 'green'],
+  ['transferList', 'CANCELLED', 'blue'],
+  ['transferList', 'INPROGRESS', 'yellow'],
+  ['transferList', 'REJECTED', 'yellow'],
 ];
 
 describe('badge rules', () => {
@@ -36,5 +41,12 @@ describe('badge rules', () => {
   it('gives an absent status the rule’s other colour', () => {
     expect(badgeColor('cardOrder', null)).toBe('yellow');
     expect(badgeColor('checkbookList', '')).toBe('green');
+  });
+
+  it('words the transfer history itself: En attente, Traité, and an empty badge otherwise', () => {
+    expect(badgeLabelKey('transferHistory', 'PENDING')).toBe('manager.transfer.historyStatus.PENDING');
+    expect(badgeLabelKey('transferHistory', 'VALIDATED')).toBe('manager.transfer.historyStatus.VALIDATED');
+    expect(badgeLabelKey('transferHistory', 'CANCELLED')).toBe('');
+    expect(badgeLabelKey('transferList', 'PENDING')).toBeUndefined();
   });
 });

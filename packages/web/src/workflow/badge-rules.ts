@@ -6,6 +6,8 @@ export interface BadgeRule {
   colors: Readonly<Record<string, string>>;
   /** The colour of every other status. */
   other: string;
+  /** Own wording (i18n keys) instead of the enum's labels; a status not named here shows an empty badge. */
+  labels?: Readonly<Record<string, string>>;
 }
 
 export const BADGE_RULES = {
@@ -16,6 +18,21 @@ export const BADGE_RULES = {
   beneficiary: { colors: { PENDING: 'red', ACCEPTED: 'green' }, other: 'yellow' },
   oppositionLog: { colors: { VALIDATED: 'green' }, other: 'red' },
   cardOppositionHistory: { colors: { PENDING: 'red', VALIDATED: 'green', CANCELLED: 'blue' }, other: 'yellow' },
+  // Spec part 2 §4: client subscriptions, DISABLE red and ENABLE green (PENDING, awaiting validation, yellow).
+  subscription: { colors: { DISABLE: 'red', ENABLE: 'green' }, other: 'yellow' },
+  // The cash screens (spec part 2 §2.14, §2.15 name no colours): decided green or red, cancelled or removed blue, open yellow.
+  cash: { colors: { VALIDATED: 'green', REJECTED: 'red', CANCELLED: 'blue', REMOVED: 'blue' }, other: 'yellow' },
+  // Spec part 2 §4: the staff transfer list.
+  transferList: { colors: { PENDING: 'red', VALIDATED: 'green', CANCELLED: 'blue' }, other: 'yellow' },
+  // Spec part 2 §2.4: the transfer history says 'En attente' and 'Traité' only; any other status is an empty badge.
+  transferHistory: {
+    colors: { PENDING: 'red', VALIDATED: 'green' },
+    other: 'gray',
+    labels: {
+      PENDING: 'manager.transfer.historyStatus.PENDING',
+      VALIDATED: 'manager.transfer.historyStatus.VALIDATED',
+    },
+  },
 } as const satisfies Record<string, BadgeRule>;
 
 export type BadgeRuleName = keyof typeof BADGE_RULES;
@@ -24,4 +41,10 @@ export type BadgeRuleName = keyof typeof BADGE_RULES;
 export function badgeColor(rule: BadgeRuleName, status: string | null | undefined): string {
   const { colors, other }: BadgeRule = BADGE_RULES[rule];
   return (status && colors[status]) || other;
+}
+
+/** The i18n key of a status's own wording under a rule that words its statuses; '' for an empty badge. */
+export function badgeLabelKey(rule: BadgeRuleName, status: string): string | undefined {
+  const { labels }: BadgeRule = BADGE_RULES[rule];
+  return labels ? (labels[status] ?? '') : undefined;
 }

@@ -1,4 +1,5 @@
 // The administration group (lazy chunk): user management, the operations screens and the online-banking accounts.
+export { AccessLogPage } from './AccessLogPage';
 export { AuditsPage } from './AuditsPage';
 export { ConfigurationPage } from './ConfigurationPage';
 export { DocsPage } from './DocsPage';

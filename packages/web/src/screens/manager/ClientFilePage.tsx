@@ -1,5 +1,6 @@
 // /entity/bank-account/view/manager/{clientId}: the client file (spec part 1 §2.4) — identity, the
-// accounts with their amounts in XOF, and the notification users with 'Modifier' for the desk.
+// accounts with their amounts in XOF and their transactions and transfers modals, and the notification
+// users with 'Modifier' for the desk.
 import { can, entityByName, formatDateTime, formatXof } from '@bank/domain';
 import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ import { managerQueries } from '../../api/manager';
 import { LoadingText } from '../../engine/LoadingText';
 import { useRouteId } from '../../engine/use-entity-route';
 import { PageTitle } from '../../ui/PageTitle';
+import { moneyPaths } from '../money/money-paths';
 import { EmailModal, PhoneModal } from './NotificationModals';
 
 const client = entityByName('client');
@@ -50,14 +52,10 @@ function Accounts({ clientId }: { clientId: number }) {
             <Table.Td>{t(`enums.bankAccountStatus.${String(account.bankAccountStatus)}`)}</Table.Td>
             <Table.Td>
               <Group gap="xs" wrap="nowrap">
-                <Anchor
-                  component={Link}
-                  to={`/entity/transaction?search=${String(account.bankAccountNumber)}`}
-                  size="sm"
-                >
+                <Anchor component={Link} to={moneyPaths.accountTransactions(account.id)} size="sm">
                   {t('manager.clientFile.transactions')}
                 </Anchor>
-                <Anchor component={Link} to={`/entity/transfer?search=${String(account.bankAccountNumber)}`} size="sm">
+                <Anchor component={Link} to={moneyPaths.accountTransfers(account.id)} size="sm">
                   {t('manager.clientFile.transfers')}
                 </Anchor>
               </Group>
@@ -118,11 +116,10 @@ function NotificationUsers({ clientId }: { clientId: number }) {
   );
 }
 
-export function ClientFilePage() {
+/** The client file of `id`; an account modal (screens/money) is routed over it. */
+export function ClientFile({ id }: { id: number }) {
   const { t } = useTranslation();
-  const id = useRouteId();
-  const loaded = useQuery({ ...entityQueries(client).get(id ?? 0), enabled: Boolean(id) });
-  if (!id) return <NotFoundPage />;
+  const loaded = useQuery(entityQueries(client).get(id));
   return (
     <Stack gap="md">
       <PageTitle>{t('manager.clientFile.title')}</PageTitle>
@@ -159,4 +156,9 @@ export function ClientFilePage() {
       </Button>
     </Stack>
   );
+}
+
+export function ClientFilePage() {
+  const id = useRouteId();
+  return id ? <ClientFile id={id} /> : <NotFoundPage />;
 }

@@ -1,12 +1,16 @@
 // One column or read-only fact of a request row: the client as name and code, the status badge,
-// a date-time (00/00/00 00:00 when empty), an enum label, or the field's text.
-import { formatDateTime } from '@bank/domain';
+// a date-time (00/00/00 00:00 when empty), an amount in XOF, an enum label, or the field's text.
+import { formatDateTime, formatSpaced, formatXof, truncateAccountNumber, type FieldKind } from '@bank/domain';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { EntityRow } from '../../api/entities';
+import { fieldView } from '../../fields/field-registry';
 import type { BadgeRuleName } from '../../workflow/badge-rules';
 import { StatusBadge } from '../../workflow/StatusBadge';
-import type { Column, RequestType } from './request-types';
+import type { Column, RequestType, ValueFormat } from './request-types';
+
+/** Kinds shown by the field registry's cell (linked rows, lists of them, dates). */
+const REGISTRY_KINDS: ReadonlySet<FieldKind> = new Set(['ref', 'refs', 'date']);
 
 /** The i18n key of a column's heading. */
 export function columnLabelKey(type: RequestType, column: Column): string {
@@ -15,12 +19,30 @@ export function columnLabelKey(type: RequestType, column: Column): string {
   return column.labelKey ?? type.entity.field(column.name)?.labelKey ?? `manager.columns.${column.name}`;
 }
 
-function FieldText({ type, name, row }: { type: RequestType; name: string; row: EntityRow }) {
+function FieldText({
+  type,
+  name,
+  row,
+  format,
+}: {
+  type: RequestType;
+  name: string;
+  row: EntityRow;
+  format?: ValueFormat;
+}) {
   const { t } = useTranslation();
   const field = type.entity.field(name);
   const value = row[name];
-  if (field?.kind === 'dateTime') return <>{formatDateTime(value as string | null)}</>;
+  if (field?.kind === 'dateTime')
+    return <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value as string | null)}</span>;
   if (value === null || value === undefined || value === '') return null;
+  if (format === 'short') return <span title={String(value)}>{truncateAccountNumber(String(value))}</span>;
+  if (format === 'spaced') return <span style={{ whiteSpace: 'nowrap' }}>{formatSpaced(value as string)}</span>;
+  if (field && REGISTRY_KINDS.has(field.kind)) {
+    const { Cell } = fieldView(field);
+    return <Cell field={field} value={value} row={row} />;
+  }
+  if (field?.kind === 'money') return <span style={{ whiteSpace: 'nowrap' }}>{formatXof(value as string)}</span>;
   if (field?.kind === 'enum') return <>{t(`enums.${field.enum}.${String(value)}`, { defaultValue: String(value) })}</>;
   return <>{String(value)}</>;
 }
@@ -50,11 +72,11 @@ export function RequestCell({
       </Stack>
     );
   }
-  if (!column.second) return <FieldText type={type} name={column.name} row={row} />;
+  if (!column.second) return <FieldText type={type} name={column.name} row={row} format={column.format} />;
   return (
     <Stack gap={0}>
       <Text size="sm">
-        <FieldText type={type} name={column.name} row={row} />
+        <FieldText type={type} name={column.name} row={row} format={column.format} />
       </Text>
       <Text size="xs" c="dimmed">
         <FieldText type={type} name={column.second} row={row} />

@@ -1,13 +1,16 @@
 // /entity/<request>/view/manager/{id}/edit: the staff decision form of any request type — its facts
 // read-only, the status (a select, or Valider / Rejeter buttons), the observation, Retour and Valider.
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { IconArrowLeft, IconCheck, IconX } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { IconArrowLeft, IconCheck, IconPrinter, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { LoadingText } from '../../engine/LoadingText';
+import { fieldView } from '../../fields/field-registry';
 import { useRouteId } from '../../engine/use-entity-route';
 import { PageTitle } from '../../ui/PageTitle';
+import { ApprovalNotice } from '../../workflow/ApprovalNotice';
+import { PresenceNotice } from '../../workflow/PresenceNotice';
 import { StatusBadge } from '../../workflow/StatusBadge';
 import { columnLabelKey, RequestCell } from './RequestCell';
 import { managerPaths, requestTypeByRoute, type RequestType } from './request-types';
@@ -19,9 +22,20 @@ function DecisionForm({ type, id }: { type: RequestType; id: number }) {
   const statusField = type.entity.field(type.workflow.status)!;
   const enumName = statusField.enum!;
   const buttons = type.decision === 'buttons';
+  const comment = type.workflow.comment;
   return (
     <Stack gap="md" maw={860}>
-      <PageTitle>{t(`manager.${type.key}.editTitle`)}</PageTitle>
+      <Group justify="space-between">
+        <PageTitle>{t(`manager.${type.key}.editTitle`)}</PageTitle>
+        {type.print && (
+          <Anchor component={Link} to={type.print(id)} data-testid="print-link">
+            <Group gap={4}>
+              <IconPrinter size={16} aria-hidden />
+              {t('manager.form.print')}
+            </Group>
+          </Anchor>
+        )}
+      </Group>
       {form.isLoading && <LoadingText />}
       {form.loadFailed && <Alert color="red">{t('entity.detail.error')}</Alert>}
       {form.conflict && (
@@ -29,6 +43,8 @@ function DecisionForm({ type, id }: { type: RequestType; id: number }) {
           {t('manager.form.conflict')}
         </Alert>
       )}
+      <PresenceNotice resource={type.entity.resource} id={id} />
+      {type.workflow.fourEyes && form.row && !form.finished && <ApprovalNotice entity={type.entity} id={id} />}
       {form.row && (
         <form
           noValidate
@@ -51,7 +67,31 @@ function DecisionForm({ type, id }: { type: RequestType; id: number }) {
                   </div>
                 ))}
               </SimpleGrid>
-              {buttons ? (
+              {(type.inputs ?? []).map((name) => {
+                const field = type.entity.field(name)!;
+                const { Input } = fieldView(field);
+                return (
+                  <Input
+                    key={name}
+                    field={field}
+                    value={form.inputs[name]!}
+                    onChange={(value) => form.setInput(name, value)}
+                    label={t(field.labelKey)}
+                    disabled={!form.canDecide}
+                  />
+                );
+              })}
+              {form.finished ? (
+                // A finished request shows its status among the facts, or here when the facts have none.
+                !type.facts.some((column) => column.kind === 'status') && (
+                  <Group gap="xs">
+                    <Text size="sm" fw={500}>
+                      {t(statusField.labelKey)}
+                    </Text>
+                    <StatusBadge rule={type.formBadge} enumName={enumName} status={form.row[statusField.name]} />
+                  </Group>
+                )
+              ) : buttons ? (
                 <Group gap="xs">
                   <Text size="sm" fw={500}>
                     {t(statusField.labelKey)}
@@ -68,16 +108,27 @@ function DecisionForm({ type, id }: { type: RequestType; id: number }) {
                   data={form.targets.map((value) => ({ value, label: t(`enums.${enumName}.${value}`) }))}
                 />
               )}
-              <Textarea
-                label={t('manager.form.observation')}
-                required={type.workflow.commentRequired}
-                value={form.observation}
-                onChange={(event) => form.setObservation(event.currentTarget.value)}
-                error={form.error}
-                disabled={!form.canDecide}
-                autosize
-                minRows={3}
-              />
+              {form.finished ? (
+                <div data-testid="observation-read-only">
+                  <Text size="xs" c="dimmed" fw={600}>
+                    {t('manager.form.observation')}
+                  </Text>
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                    {comment ? String(form.row[comment] ?? '') : ''}
+                  </Text>
+                </div>
+              ) : (
+                <Textarea
+                  label={t('manager.form.observation')}
+                  required={type.workflow.commentRequired}
+                  value={form.observation}
+                  onChange={(event) => form.setObservation(event.currentTarget.value)}
+                  error={form.error}
+                  disabled={!form.canDecide}
+                  autosize
+                  minRows={3}
+                />
+              )}
             </Stack>
           </Paper>
           <Group mt="md">

@@ -1,19 +1,59 @@
-// The beneficiary list's four filters (spec part 1 §2.14): client reference, beneficiary name,
-// beneficiary RIB and state; search runs whatever is filled, reset clears them all.
+// A staff list's filters, as its request type declares them (beneficiaries: part 1 §2.14; transfers:
+// part 2 §2.3): text, date or status inputs; search runs whatever is filled, reset clears them all.
 import { ENUMS } from '@bank/domain';
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BeneficiaryFilters } from '../../api/manager';
-import { BENEFICIARY_FILTERS, type RequestListController } from './use-request-list';
+import type { ListFilterValues } from '../../api/manager';
+import type { ListFilter } from './request-types';
+import type { RequestListController } from './use-request-list';
 
-const EMPTY: BeneficiaryFilters = { reference: '', name: '', rib: '', type: '' };
+/** The 'tous' choice of a status filter: no criterion sent. */
+const ALL = 'tous';
 
-export function RequestFilters({ list }: { list: RequestListController }) {
+function FilterInput({
+  filter,
+  value,
+  onChange,
+}: {
+  filter: ListFilter;
+  value: string;
+  onChange(value: string): void;
+}) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<BeneficiaryFilters>(list.filters);
-  const set = (name: keyof BeneficiaryFilters) => (value: string | null) =>
-    setDraft((current) => ({ ...current, [name]: value ?? '' }));
+  if (filter.input === 'enum') {
+    const all = filter.allKey ? [{ value: ALL, label: t(filter.allKey) }] : [];
+    return (
+      <Select
+        label={t(filter.labelKey)}
+        value={value || (filter.allKey ? ALL : null)}
+        onChange={(next) => onChange(next === ALL ? '' : (next ?? ''))}
+        clearable={!filter.allKey}
+        allowDeselect={false}
+        data={[
+          ...all,
+          ...ENUMS[filter.enum!].values.map((status) => ({
+            value: status,
+            label: t(`enums.${filter.enum!}.${status}`),
+          })),
+        ]}
+      />
+    );
+  }
+  return (
+    <TextInput
+      label={t(filter.labelKey)}
+      type={filter.input === 'date' ? 'date' : 'text'}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+}
+
+export function RequestFilters({ filters, list }: { filters: readonly ListFilter[]; list: RequestListController }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<ListFilterValues>(list.filters);
+  const empty = Object.fromEntries(filters.map((filter) => [filter.name, '']));
   return (
     <form
       role="search"
@@ -23,30 +63,20 @@ export function RequestFilters({ list }: { list: RequestListController }) {
       }}
     >
       <Group align="flex-end" gap="sm">
-        {BENEFICIARY_FILTERS.filter((name) => name !== 'type').map((name) => (
-          <TextInput
-            key={name}
-            label={t(`manager.filters.${name}`)}
-            value={draft[name]}
-            onChange={(event) => set(name)(event.currentTarget.value)}
+        {filters.map((filter) => (
+          <FilterInput
+            key={filter.name}
+            filter={filter}
+            value={draft[filter.name] ?? ''}
+            onChange={(value) => setDraft((current) => ({ ...current, [filter.name]: value }))}
           />
         ))}
-        <Select
-          label={t('manager.filters.state')}
-          value={draft.type || null}
-          onChange={set('type')}
-          clearable
-          data={ENUMS.beneficiaryStatus.values.map((value) => ({
-            value,
-            label: t(`enums.beneficiaryStatus.${value}`),
-          }))}
-        />
         <Button type="submit">{t('manager.filters.search')}</Button>
         <Button
           variant="default"
           onClick={() => {
-            setDraft(EMPTY);
-            list.applyFilters(EMPTY);
+            setDraft(empty);
+            list.applyFilters(empty);
           }}
         >
           {t('manager.filters.reset')}

@@ -1,6 +1,6 @@
 // /entity/<request>/view/manager: the staff list of any request type (request-types.ts), newest
 // first, and the history modal routed over it (/entity/<log>/story/{id}/modal).
-import { Alert, Button, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../app/NotFoundPage';
@@ -12,16 +12,38 @@ import { RequestActions } from '../../workflow/RequestActions';
 import { columnLabelKey, RequestCell } from './RequestCell';
 import { RequestFilters } from './RequestFilters';
 import { managerPaths, requestTypeByLogRoute, requestTypeByRoute, type RequestType } from './request-types';
-import { useRequestList } from './use-request-list';
+import { SelectedExport } from './SelectedExport';
+import { useRequestList, type RequestListController } from './use-request-list';
 
-function RequestTable({ type, list }: { type: RequestType; list: ReturnType<typeof useRequestList> }) {
+/** The select-all box of the page: ticked when every row of the page is, mixed when some are. */
+function SelectPage({ list }: { list: RequestListController }) {
+  const { t } = useTranslation();
+  const ticked = list.rows.filter((row) => list.selection.selected.has(row.id)).length;
+  const all = ticked > 0 && ticked === list.rows.length;
+  return (
+    <Checkbox
+      aria-label={t('manager.export.selectPage')}
+      checked={all}
+      indeterminate={ticked > 0 && !all}
+      onChange={() => list.selection.toggle(list.rows, !all)}
+    />
+  );
+}
+
+function RequestTable({ type, list }: { type: RequestType; list: RequestListController }) {
   const { t } = useTranslation();
   const { search } = useLocation();
+  const selectable = Boolean(type.export);
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="request-table">
         <Table.Thead>
           <Table.Tr>
+            {selectable && (
+              <Table.Th w={40}>
+                <SelectPage list={list} />
+              </Table.Th>
+            )}
             {type.columns.map((column, index) => (
               <Table.Th key={index}>{t(columnLabelKey(type, column))}</Table.Th>
             ))}
@@ -31,6 +53,15 @@ function RequestTable({ type, list }: { type: RequestType; list: ReturnType<type
         <Table.Tbody>
           {list.rows.map((row) => (
             <Table.Tr key={row.id} data-row-id={row.id}>
+              {selectable && (
+                <Table.Td>
+                  <Checkbox
+                    aria-label={t('manager.export.selectRow', { id: row.id })}
+                    checked={list.selection.selected.has(row.id)}
+                    onChange={(event) => list.selection.toggle([row], event.currentTarget.checked)}
+                  />
+                </Table.Td>
+              )}
               {type.columns.map((column, index) => (
                 <Table.Td key={index}>
                   <RequestCell type={type} column={column} row={row} badge={type.listBadge} />
@@ -58,7 +89,8 @@ export function RequestList({ type }: { type: RequestType }) {
   return (
     <Stack gap="md">
       <PageTitle>{t(`manager.${type.key}.title`)}</PageTitle>
-      {type.filters && <RequestFilters list={list} />}
+      {type.filters && <RequestFilters filters={type.filters} list={list} />}
+      {type.export && <SelectedExport type={type} spec={type.export} list={list} />}
       {list.isLoading && <LoadingText />}
       {list.isError && (
         <Alert color="red" title={t('entity.list.error')}>
@@ -77,7 +109,7 @@ export function RequestList({ type }: { type: RequestType }) {
         </Group>
       )}
       <Text size="sm" c="dimmed" ta="center" data-testid="request-count">
-        {t('manager.list.total', { count: list.total })}
+        {t(list.exact ? 'manager.list.total' : 'manager.list.totalAtLeast', { count: list.total })}
       </Text>
     </Stack>
   );

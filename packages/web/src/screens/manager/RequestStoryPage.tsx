@@ -1,4 +1,5 @@
-// /entity/<log>/story/{id}: a request's history as a plain page (spec part 1 §2.14, beneficiary log).
+// /entity/<log>/story/{id}: a request's history as a plain page (spec part 1 §2.14, beneficiary log),
+// as callout blocks where the request type asks for them (transfers, part 2 §2.4).
 import { Button, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { useRouteId } from '../../engine/use-entity-route';
 import { PageTitle } from '../../ui/PageTitle';
+import { HistoryCallouts } from '../../workflow/HistoryCallouts';
 import { HistoryTable } from '../../workflow/HistoryTable';
 import { managerPaths, requestTypeByLogRoute } from './request-types';
 
@@ -17,7 +19,11 @@ export function RequestStoryPage() {
   return (
     <Stack gap="md">
       <PageTitle>{t(`manager.${type.key}.historyTitle`)}</PageTitle>
-      <HistoryTable source={type.history} requestId={id} />
+      {type.storyCallouts ? (
+        <HistoryCallouts source={type.history} requestId={id} />
+      ) : (
+        <HistoryTable source={type.history} requestId={id} />
+      )}
       <Button
         component={Link}
         to={managerPaths(type).list}

@@ -1,14 +1,38 @@
-// The five staff request screens as data (spec part 1 §2.7–2.14): titles, columns, badge rules,
-// the row button's wording, the history route and how a decision is taken. One list and one form
-// screen read this table; a new request type is one entry here.
-import { entityByName, workflowOf, type Entity, type WorkflowDef } from '@bank/domain';
+// The staff request screens as data (spec part 1 §2.7–2.14, part 2 §2.3, §2.11, §2.14, §2.15): titles,
+// columns, badge rules, the row button's wording, the history route and how a decision is taken. One
+// list and one form screen read this table; a new request type is one entry here.
+import { entityByName, workflowOf, type Entity, type EnumName, type WorkflowDef } from '@bank/domain';
 import type { BadgeRuleName } from '../../workflow/badge-rules';
 import type { HistorySource } from '../../workflow/HistoryTable';
 import type { DecideLabel } from '../../workflow/RequestActions';
 
 /** A column or a read-only fact: the client (name and code), the status badge, or a row field (with a second under it). */
 export type Column =
-  { kind: 'client' } | { kind: 'status' } | { kind: 'field'; name: string; second?: string; labelKey?: string };
+  | { kind: 'client' }
+  | { kind: 'status' }
+  | { kind: 'field'; name: string; second?: string; labelKey?: string; format?: ValueFormat };
+
+/** How a value is shortened or spaced (spec part 2 §9): 'short' keeps 6 characters and an ellipsis, 'spaced' groups digits with spaces. */
+export type ValueFormat = 'short' | 'spaced';
+
+/** One filter of a staff list: its query parameter, its input and its label. */
+export interface ListFilter {
+  name: string;
+  input: 'text' | 'date' | 'enum';
+  labelKey: string;
+  /** For 'enum': the statuses offered; the empty choice reads `allKey` ('tous') or clears. */
+  enum?: EnumName;
+  allKey?: string;
+}
+
+/** A spreadsheet of the selected rows: file, sheet and columns (`cell` says how the value is written). */
+export interface SheetExport {
+  fileName: string;
+  sheetName: string;
+  /** The most rows one file takes: past ~160 kB of sheet the zip library wants a worker, which the CSP refuses. */
+  maxRows: number;
+  columns: readonly { name: string; labelKey: string; cell: 'text' | 'number' | 'date' | 'enum' }[];
+}
 
 export interface RequestType {
   /** The request entity's route: `/entity/<route>/view/manager`. */
@@ -26,8 +50,16 @@ export interface RequestType {
   decideLabel: DecideLabel;
   /** 'select': any status from a select; 'buttons': one button per target status (beneficiaries). */
   decision: 'select' | 'buttons';
-  /** The list has the beneficiary filters (spec part 1 §2.14). */
-  filters?: boolean;
+  /** The list's filters, sent to the entity's criteria route (api/manager.ts); none: the plain list. */
+  filters?: readonly ListFilter[];
+  /** Rows can be selected (checkbox, select-all on the page) and exported as a spreadsheet. */
+  export?: SheetExport;
+  /** The history page as callout blocks (spec part 2 §2.4) instead of a table. */
+  storyCallouts?: boolean;
+  /** Fields the decision form edits besides status and observation, through the field registry (SMS: price, client). */
+  inputs?: readonly string[];
+  /** The printable order of a request (provisions, spec part 2 §2.15). */
+  print?: (id: number) => string;
 }
 
 const field = (name: string, extra: Omit<Extract<Column, { kind: 'field' }>, 'kind' | 'name'> = {}): Column => ({
@@ -38,6 +70,14 @@ const field = (name: string, extra: Omit<Extract<Column, { kind: 'field' }>, 'ki
 const CLIENT: Column = { kind: 'client' };
 const STATUS: Column = { kind: 'status' };
 const ACCOUNT = field('bankAccountNumber', { labelKey: 'manager.columns.bankAccountNumber' });
+/** The cash lists' search box: any text the generic search matches. */
+const CASH_SEARCH: ListFilter = { name: 'query', input: 'text', labelKey: 'manager.filters.query' };
+const text = (name: string, labelKey: string): ListFilter => ({ name, input: 'text', labelKey });
+const sheet = (name: string, cell: SheetExport['columns'][number]['cell'] = 'text') => ({
+  name,
+  labelKey: `manager.transfer.export.${name}`,
+  cell,
+});
 
 function requestType(
   name: string,
@@ -184,7 +224,158 @@ export const REQUEST_TYPES: readonly RequestType[] = [
     historyBadge: 'beneficiary',
     decideLabel: 'action',
     decision: 'buttons',
-    filters: true,
+    filters: [
+      text('reference', 'manager.filters.reference'),
+      text('name', 'manager.filters.name'),
+      text('rib', 'manager.filters.rib'),
+      { name: 'type', input: 'enum', enum: 'beneficiaryStatus', labelKey: 'manager.filters.state' },
+    ],
+  }),
+  requestType('transfer', (id) => `/entity/transfer-log/story/${id}/modal`, {
+    key: 'transfer',
+    columns: [
+      field('id', { second: 'bankAccountNumber', labelKey: 'manager.transfer.referenceAccount' }),
+      CLIENT,
+      field('beneficiaryName', { second: 'beneficiaryRib', labelKey: 'manager.columns.beneficiary' }),
+      field('amount'),
+      field('createdAt', { second: 'execDate', labelKey: 'manager.transfer.dates' }),
+      STATUS,
+    ],
+    facts: [
+      field('id', { labelKey: 'manager.transfer.reference' }),
+      CLIENT,
+      ACCOUNT,
+      field('beneficiaryName', { second: 'beneficiaryRib', labelKey: 'manager.columns.beneficiary' }),
+      field('amount'),
+      STATUS,
+      field('createdAt'),
+      field('execDate'),
+      field('comment'),
+    ],
+    listBadge: 'transferList',
+    formBadge: 'transferList',
+    historyBadge: 'transferHistory',
+    // Spec part 2 §2.3: 'Modifier' for the manager, the desk head and the trainee.
+    decideLabel: 'modify',
+    decision: 'select',
+    filters: [
+      {
+        name: 'status',
+        input: 'enum',
+        enum: 'demandStatus',
+        labelKey: 'manager.transfer.filters.status',
+        allKey: 'manager.transfer.filters.all',
+      },
+      { name: 'startdate', input: 'date', labelKey: 'manager.transfer.filters.startdate' },
+      { name: 'enddate', input: 'date', labelKey: 'manager.transfer.filters.enddate' },
+      text('id', 'manager.transfer.filters.reference'),
+    ],
+    // Spec part 2 §2.3: the eleven columns, in this order.
+    export: {
+      fileName: 'Virements.xlsx',
+      sheetName: 'Virements',
+      maxRows: 2000,
+      columns: [
+        sheet('id', 'number'),
+        sheet('bankAccountNumber'),
+        sheet('clientCode'),
+        sheet('clientName'),
+        sheet('createdAt', 'date'),
+        sheet('execDate', 'date'),
+        sheet('amount', 'number'),
+        sheet('beneficiaryRib'),
+        sheet('beneficiaryName'),
+        sheet('comment'),
+        sheet('demandStatus', 'enum'),
+      ],
+    },
+    storyCallouts: true,
+  }),
+  requestType('smsSubscription', (id) => `/entity/subs-sms-log/story/${id}/modal`, {
+    key: 'smsSubscription',
+    columns: [
+      field('fullName'),
+      field('iban', { format: 'short' }),
+      field('phoneNumber'),
+      field('priceService'),
+      STATUS,
+      field('createdAt'),
+    ],
+    // Spec part 2 §2.11: the read-only summary; price and client are edited below it.
+    facts: [field('fullName'), field('phoneNumber'), field('createdAt'), field('iban'), field('notityTypes')],
+    inputs: ['priceService', 'clientId'],
+    listBadge: 'cardOrder',
+    formBadge: 'cardOrder',
+    historyBadge: 'cardOrder',
+    decideLabel: 'modify',
+    decision: 'select',
+  }),
+  requestType('beneficiaryCash', (id) => `/entity/beneficiary-cash-log/story/${id}/modal`, {
+    key: 'beneficiaryCash',
+    // Spec part 2 §2.14, each heading over its own field (the original swapped first and last name).
+    columns: [
+      field('firstName'),
+      field('lastName'),
+      field('phoneNumber'),
+      field('identificationNumero'),
+      field('identifiantType'),
+      field('createdAt'),
+      STATUS,
+      field('validatedBy'),
+      field('updatedAt'),
+      field('clientId', { labelKey: 'manager.columns.clientReference' }),
+    ],
+    facts: [
+      field('firstName'),
+      field('lastName'),
+      field('phoneNumber'),
+      field('identificationNumero'),
+      field('identifiantType'),
+      field('deliveryDate'),
+      field('expirationDate'),
+      field('clientId', { labelKey: 'manager.columns.clientReference' }),
+      STATUS,
+      field('validatedBy'),
+      field('createdAt'),
+      field('updatedAt'),
+    ],
+    listBadge: 'cash',
+    formBadge: 'cash',
+    historyBadge: 'cash',
+    decideLabel: 'validate',
+    decision: 'select',
+    filters: [CASH_SEARCH],
+  }),
+  requestType('provisionCash', (id) => `/entity/provision-cash-log/story/${id}/modal`, {
+    key: 'provisionCash',
+    columns: [
+      field('beneficiaryCashLastName', { second: 'beneficiaryCashFirstName', labelKey: 'manager.columns.beneficiary' }),
+      field('bankAccountNumber', { second: 'branchName', labelKey: 'manager.columns.debitAccountBranch' }),
+      field('motifProvision'),
+      field('amount', { format: 'spaced' }),
+      field('executionDate'),
+      field('createdAt', { second: 'updatedAt', labelKey: 'manager.columns.createdUpdated' }),
+      STATUS,
+    ],
+    // Spec part 2 §2.15: the read-only block of 'Modifier la mise à disposition'.
+    facts: [
+      field('executionDate'),
+      field('bankAccountOwner', { labelKey: 'manager.columns.orderingParty' }),
+      field('amount', { format: 'spaced' }),
+      field('motifProvision'),
+      field('beneficiaryCashLastName', { second: 'beneficiaryCashFirstName', labelKey: 'manager.columns.beneficiary' }),
+      field('beneficiaryCashIdentificationNumero', { labelKey: 'manager.columns.beneficiaryIdNumber' }),
+      field('bankAccountNumber', { labelKey: 'manager.columns.debitAccount' }),
+      field('branchName', { labelKey: 'manager.columns.withdrawalBranch' }),
+      STATUS,
+    ],
+    print: (id) => `/entity/provision-cash/${id}/print`,
+    listBadge: 'cash',
+    formBadge: 'cash',
+    historyBadge: 'cash',
+    decideLabel: 'modify',
+    decision: 'select',
+    filters: [CASH_SEARCH],
   }),
 ];
 

@@ -9,13 +9,28 @@ import { useNavigate } from 'react-router';
 import { entityQueries, type EntityRow } from '../../api/entities';
 import { isHttpError } from '../../api/http-error';
 import { managerMutations } from '../../api/manager';
+import { codecOf } from '../../fields/codecs';
+import type { FormValue, FormValues } from '../../fields/types';
 import { useCanDecide } from '../../workflow/use-can-decide';
 import { managerPaths, type RequestType } from './request-types';
 
-/** The declared, writable fields of the row (joined fields and pictures stay behind), with id and version. */
-export function decisionBody(type: RequestType, row: EntityRow, status: string, observation: string): EntityRow {
+/**
+ * The declared, writable fields of the row (joined fields and pictures stay behind), with id and version;
+ * the type's own inputs as the form holds them.
+ */
+export function decisionBody(
+  type: RequestType,
+  row: EntityRow,
+  status: string,
+  observation: string,
+  inputs: FormValues = {},
+): EntityRow {
   const body: EntityRow = { id: row.id, version: row.version };
   for (const field of type.entity.fields) if (!field.readOnly && field.name in row) body[field.name] = row[field.name];
+  for (const [name, value] of Object.entries(inputs)) {
+    const field = type.entity.field(name)!;
+    Object.assign(body, codecOf(field).write(field, value));
+  }
   body[type.workflow.status] = status;
   if (type.workflow.comment) body[type.workflow.comment] = observation.trim();
   return body;
@@ -39,8 +54,21 @@ export function useRequestDecision(type: RequestType, id: number) {
   const [observation, setObservation] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
+  const [inputs, setInputs] = useState<FormValues | null>(null);
   const decide = useMutation(managerMutations(queryClient).decide(type.entity));
   const currentStatus = row ? String(row[type.workflow.status] ?? '') : '';
+  // A finished request no longer changes (the server refuses it too): its form is read-only.
+  const finished = type.workflow.finalStatuses?.includes(currentStatus) ?? false;
+  const inputValues =
+    inputs ??
+    (row
+      ? Object.fromEntries(
+          (type.inputs ?? []).map((name) => {
+            const field = type.entity.field(name)!;
+            return [name, codecOf(field).read(field, row)];
+          }),
+        )
+      : {});
 
   const submit = async (target?: string) => {
     if (!row) return;
@@ -52,10 +80,16 @@ export function useRequestDecision(type: RequestType, id: number) {
     setError(null);
     setConflict(false);
     try {
-      await decide.mutateAsync(decisionBody(type, row, chosen, observation));
+      await decide.mutateAsync(decisionBody(type, row, chosen, observation, inputValues));
       await navigate(managerPaths(type).list);
     } catch (failure) {
-      if (isHttpError(failure, 409)) {
+      // The same person giving both validations of a large amount: said under the observation.
+      if (
+        isHttpError(failure, 409) &&
+        (failure.body as { message?: string } | null)?.message === 'error.sameApprover'
+      ) {
+        setError(t('error.sameApprover'));
+      } else if (isHttpError(failure, 409)) {
         setConflict(true);
         await loaded.refetch();
       }
@@ -66,7 +100,10 @@ export function useRequestDecision(type: RequestType, id: number) {
     row,
     isLoading: !row && !loaded.isError,
     loadFailed: loaded.isError,
-    canDecide,
+    canDecide: canDecide && !finished,
+    finished,
+    inputs: inputValues,
+    setInput: (name: string, value: FormValue) => setInputs({ ...inputValues, [name]: value }),
     status: status ?? currentStatus,
     setStatus,
     targets: decisionTargets(type),

@@ -1,0 +1,80 @@
+// The event bus between server instances: PostgreSQL NOTIFY on one channel, heard by every instance
+// through one LISTEN connection of its own (re-opened when it drops). The embedded database serves a
+// single process, which hears its own events directly.
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database';
+
+export const EVENT_CHANNEL = 'bank_events';
+
+export type BusEvent =
+  | { type: 'pending' }
+  | { type: 'presence'; resource: string; id: number; login: string; since: string; active: boolean };
+
+export interface EventBus {
+  publish(event: BusEvent): Promise<void>;
+  subscribe(listener: (event: BusEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+export function createEventBus(db: Database, databaseUrl: string | undefined, log: FastifyBaseLogger): EventBus {
+  const listeners = new Set<(event: BusEvent) => void>();
+  const deliver = (event: BusEvent) => {
+    for (const listener of listeners) listener(event);
+  };
+  const subscribe = (listener: (event: BusEvent) => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
+
+  if (db.kind === 'pglite' || !databaseUrl) {
+    return { publish: async (event) => deliver(event), subscribe, close: async () => {} };
+  }
+
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (delayMs = 0): Promise<void> => {
+    if (closed) return;
+    const next = new pg.Client({ connectionString: databaseUrl });
+    next.on('notification', (message) => {
+      if (message.channel !== EVENT_CHANNEL || !message.payload) return;
+      try {
+        deliver(JSON.parse(message.payload) as BusEvent);
+      } catch {
+        log.warn({ payload: message.payload }, 'unreadable event on the bus');
+      }
+    });
+    const reconnect = (error?: Error) => {
+      if (closed || client !== next) return;
+      client = undefined;
+      log.warn({ err: error }, 'event bus connection lost; reconnecting');
+      retry = setTimeout(() => void connect(Math.min(Math.max(delayMs * 2, 500), 10_000)), delayMs || 500);
+    };
+    next.on('error', reconnect);
+    next.on('end', () => reconnect());
+    try {
+      client = next;
+      await next.connect();
+      await next.query(`listen ${EVENT_CHANNEL}`);
+    } catch (error) {
+      reconnect(error as Error);
+    }
+  };
+  void connect();
+
+  return {
+    // Sent on the shared pool: every instance, this one included, hears it through its LISTEN.
+    async publish(event) {
+      await db.query('select pg_notify($1, $2)', [EVENT_CHANNEL, JSON.stringify(event)]);
+    },
+    subscribe,
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const last = client;
+      client = undefined;
+      await last?.end().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,231 @@
+// The live work queue: `GET core/api/events` streams server-sent events to signed-in staff (read with a
+// fetch stream and the bearer header, so no token travels in an address): `pending` with the side
+// menu's counts whenever they change, and `presence` when a staff member opens or leaves a request's
+// form. Presence claims live in request_presence, so every instance sees them, and lapse after ten
+// minutes without a heartbeat. A slow client never holds memory: past a small buffer it is cut off.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  PENDING_COUNTS,
+  ROUTE_ACCESS,
+  WORKFLOWS,
+  entityAccess,
+  entityByName,
+  hasAnyAuthority,
+  type PendingCounts,
+} from '@bank/domain';
+import type { Database } from '../../db/database';
+import { quote } from '../../db/schema';
+import { HttpProblem } from '../../problem';
+import type { BusEvent, EventBus } from './bus';
+
+const HEARTBEAT_MS = 25_000;
+const CLAIM_MINUTES = 10;
+const SWEEP_MS = 60_000;
+/** Bytes a client may leave unread before it is disconnected. */
+const MAX_UNREAD_BYTES = 256 * 1024;
+/** Counts are recomputed at most this often, however many writes arrive. */
+const RECOUNT_DELAY_MS = 100;
+
+/** One query for the three counts, from the domain's table. */
+const COUNTS_SQL = `select ${Object.entries(PENDING_COUNTS)
+  .map(([key, source]) => {
+    const entity = entityByName(source.entity);
+    const column = quote(entity.field(source.field)!.column);
+    return `(select count(*)::int from ${quote(entity.table)} where ${column} = '${source.status}') as ${key}`;
+  })
+  .join(', ')}`;
+
+/** The request paths whose writes may change a count. */
+const COUNTED_PATHS = Object.values(PENDING_COUNTS).map((source) => entityByName(source.entity).path);
+const touchesCounts = (url: string | undefined) =>
+  url !== undefined && COUNTED_PATHS.some((path) => url === path || url.startsWith(`${path}/`));
+
+/** The request types staff open forms on, by API resource name. */
+const REQUEST_RESOURCES = new Map(WORKFLOWS.map((w) => [entityByName(w.entity).resource, w.entity]));
+
+const presenceParams = {
+  type: 'object',
+  required: ['resource', 'id'],
+  properties: {
+    resource: { type: 'string', enum: [...REQUEST_RESOURCES.keys()] },
+    id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+  },
+} as const;
+
+interface Claim {
+  login: string;
+  since: string;
+}
+
+interface Listener {
+  send(event: string, data: string): void;
+  end(): void;
+}
+
+export function registerEventRoutes(app: FastifyInstance, db: Database, bus: EventBus): void {
+  const listeners = new Set<Listener>();
+  const broadcast = (event: string, data: string) => {
+    for (const listener of listeners) listener.send(event, data);
+  };
+
+  const counts = async () => (await db.query<PendingCounts>(COUNTS_SQL))[0]!;
+  let lastCounts = '';
+  let recount: NodeJS.Timeout | undefined;
+  const scheduleRecount = () => {
+    recount ??= setTimeout(() => {
+      recount = undefined;
+      counts()
+        .then((current) => {
+          const text = JSON.stringify(current);
+          if (text === lastCounts) return;
+          lastCounts = text;
+          broadcast('pending', text);
+        })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'pending counts not refreshed'));
+    }, RECOUNT_DELAY_MS);
+  };
+  const presenceData = (event: Extract<BusEvent, { type: 'presence' }>) =>
+    JSON.stringify({
+      resource: event.resource,
+      id: event.id,
+      login: event.login,
+      since: event.since,
+      active: event.active,
+    });
+  const unsubscribe = bus.subscribe((event) => {
+    if (event.type === 'pending') scheduleRecount();
+    else broadcast('presence', presenceData(event));
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || reply.statusCode >= 300 || !touchesCounts(request.routeOptions.url)) return;
+    await bus.publish({ type: 'pending' }).catch((error: unknown) => request.log.warn({ err: error }, 'event lost'));
+  });
+
+  const claimsOf = async (resource: string, id: number): Promise<Claim[]> =>
+    (
+      await db.query<{ login: string; since: Date }>(
+        `select login, since from request_presence where resource = $1 and request_id = $2
+            and heartbeat_at > now() - interval '${CLAIM_MINUTES} minutes' order by since`,
+        [resource, id],
+      )
+    ).map((row) => ({ login: row.login, since: new Date(row.since).toISOString() }));
+
+  const sweep = setInterval(() => {
+    db.query<{ resource: string; request_id: number; login: string; since: Date }>(
+      `delete from request_presence where heartbeat_at <= now() - interval '${CLAIM_MINUTES} minutes'
+        returning resource, request_id, login, since`,
+    )
+      .then((lapsed) =>
+        Promise.all(
+          lapsed.map((row) =>
+            bus.publish({
+              type: 'presence',
+              resource: row.resource,
+              id: row.request_id,
+              login: row.login,
+              since: new Date(row.since).toISOString(),
+              active: false,
+            }),
+          ),
+        ),
+      )
+      .catch((error: unknown) => app.log.warn({ err: error }, 'presence sweep failed'));
+  }, SWEEP_MS);
+  sweep.unref();
+
+  // Open streams would hold the server's close forever.
+  app.addHook('preClose', async () => {
+    for (const listener of listeners) listener.end();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    clearTimeout(recount);
+    unsubscribe();
+    await bus.close();
+  });
+
+  app.get('/core/api/events', { config: { access: ROUTE_ACCESS.entity, stream: true } }, async (request, reply) => {
+    const initial = await counts();
+    const listener: Listener = openStream(reply, () => listeners.delete(listener));
+    listeners.add(listener);
+    listener.send('pending', JSON.stringify(initial));
+  });
+
+  // Presence on one request's form: PUT opens or keeps the claim (a heartbeat), DELETE leaves, GET lists.
+  type PresenceRequest = { Params: { resource: string; id: number } };
+  const checkRead = (authorities: readonly string[], resource: string) => {
+    if (!hasAnyAuthority(authorities, entityAccess(REQUEST_RESOURCES.get(resource)!, 'read'))) {
+      throw new HttpProblem(403, { message: 'error.http.403', detail: 'Not allowed to read this request type' });
+    }
+  };
+  const options = { config: { access: ROUTE_ACCESS.entity }, schema: { params: presenceParams } };
+
+  app.get<PresenceRequest>('/core/api/presence/:resource/:id', options, async (request) => {
+    checkRead(request.user!.authorities, request.params.resource);
+    return claimsOf(request.params.resource, request.params.id);
+  });
+
+  app.put<PresenceRequest>('/core/api/presence/:resource/:id', options, async (request) => {
+    const { resource, id } = request.params;
+    const login = request.user!.login;
+    checkRead(request.user!.authorities, resource);
+    const [claim] = await db.query<{ since: Date; fresh: boolean }>(
+      `with before as (
+         select heartbeat_at > now() - interval '${CLAIM_MINUTES} minutes' as live
+           from request_presence where resource = $1 and request_id = $2 and login = $3)
+       insert into request_presence as p (resource, request_id, login) values ($1, $2, $3)
+       on conflict (resource, request_id, login) do update
+         set heartbeat_at = now(),
+             since = case when p.heartbeat_at > now() - interval '${CLAIM_MINUTES} minutes' then p.since else now() end
+       returning p.since, not coalesce((select live from before), false) as fresh`,
+      [resource, id, login],
+    );
+    const since = new Date(claim!.since).toISOString();
+    if (claim!.fresh) await bus.publish({ type: 'presence', resource, id, login, since, active: true });
+    return (await claimsOf(resource, id)).filter((c) => c.login !== login);
+  });
+
+  app.delete<PresenceRequest>('/core/api/presence/:resource/:id', options, async (request, reply) => {
+    const { resource, id } = request.params;
+    const login = request.user!.login;
+    checkRead(request.user!.authorities, resource);
+    const [left] = await db.query<{ since: Date }>(
+      'delete from request_presence where resource = $1 and request_id = $2 and login = $3 returning since',
+      [resource, id, login],
+    );
+    if (left) {
+      const since = new Date(left.since).toISOString();
+      await bus.publish({ type: 'presence', resource, id, login, since, active: false });
+    }
+    return reply.code(204).send();
+  });
+}
+
+/** Takes the reply over for a server-sent event stream with heartbeats and a cap on unread bytes. */
+function openStream(reply: FastifyReply, onClose: () => void): Listener {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store, no-transform',
+    connection: 'keep-alive',
+    // Proxies (nginx) must pass events on as they come.
+    'x-accel-buffering': 'no',
+  });
+  res.write('retry: 5000\n\n');
+  const write = (text: string) => {
+    if (res.destroyed) return;
+    if (res.writableLength > MAX_UNREAD_BYTES) {
+      res.destroy();
+      return;
+    }
+    res.write(text);
+  };
+  const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS);
+  res.on('close', () => {
+    clearInterval(heartbeat);
+    onClose();
+  });
+  return { send: (event, data) => write(`event: ${event}\ndata: ${data}\n\n`), end: () => res.end() };
+}

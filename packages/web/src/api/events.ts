@@ -1,0 +1,71 @@
+// The live work queue's stream (`GET core/api/events`), read with fetch so that the bearer token travels
+// in a header, never in an address (EventSource cannot set one). Server-sent events, parsed as they come.
+import type { PendingCounts } from '@bank/domain';
+import { queryOptions } from '@tanstack/react-query';
+import { buildUrl, requestData } from './http-client';
+import { MANAGER_KEY } from './pending';
+import { getToken } from './token-storage';
+
+export interface PresenceEvent {
+  resource: string;
+  id: number;
+  login: string;
+  since: string;
+  active: boolean;
+}
+
+export type LiveEvent = { event: 'pending'; data: PendingCounts } | { event: 'presence'; data: PresenceEvent };
+
+/** Reads the stream until it ends or `signal` aborts; throws when it cannot be opened. */
+export async function readLiveEvents(onEvent: (event: LiveEvent) => void, signal: AbortSignal): Promise<void> {
+  const token = getToken();
+  const response = await fetch(buildUrl('core/api/events'), {
+    headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    signal,
+  });
+  if (!response.ok || !response.body) throw new Error(`event stream answered ${response.status}`);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if ((event === 'pending' || event === 'presence') && data)
+        onEvent({ event, data: JSON.parse(data) } as LiveEvent);
+    }
+  }
+}
+
+/** Who else has a request's form open; PUT claims it for the caller (and keeps the claim alive). */
+export interface Presence {
+  login: string;
+  since: string;
+}
+
+/** Under the server's ten-minute expiry, with room for a missed beat. */
+const PRESENCE_HEARTBEAT_MS = 3 * 60_000;
+
+export const presenceKey = (resource: string, id: number) => [...MANAGER_KEY, 'presence', resource, id] as const;
+
+/**
+ * The others on a request's form. Fetching claims the form for the caller (PUT, idempotent), so the
+ * query's refetch interval is the claim's heartbeat.
+ */
+export const presenceQuery = (resource: string, id: number) =>
+  queryOptions({
+    queryKey: presenceKey(resource, id),
+    queryFn: ({ signal }) =>
+      requestData<Presence[]>(`core/api/presence/${resource}/${id}`, { method: 'PUT', signal, errorMessage: false }),
+    refetchInterval: PRESENCE_HEARTBEAT_MS,
+    refetchIntervalInBackground: true,
+  });
+
+export function leavePresence(resource: string, id: number): Promise<unknown> {
+  return requestData(`core/api/presence/${resource}/${id}`, { method: 'DELETE', errorMessage: false });
+}

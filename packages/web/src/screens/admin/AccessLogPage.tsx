@@ -1,0 +1,201 @@
+// /admin/access-log: who read which client's data, and when. Filters (client, login, days) live in the
+// address; the list is paged and sorted; the export downloads what the filters find as a spreadsheet.
+import { formatDateTime } from '@bank/domain';
+import { Alert, Anchor, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { notifyFailure } from '../../api/notify';
+import { accessLogEntries, accessLogQuery, type AccessLogFilters } from '../../api/operations';
+import type { AccessLogEntry } from '../../api/types';
+import { PageLoader } from '../../ui/PageLoader';
+import { PageTitle } from '../../ui/PageTitle';
+import { SHEET_DATE_FORMAT, downloadSpreadsheet, headerCell } from '../../ui/spreadsheet';
+import { Pager, SortTh } from './ListTools';
+import { usePagedSort } from './use-paged-sort';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** An export is for reading, not for copying the whole log: past this, narrow the filters. */
+export const ACCESS_LOG_EXPORT_LIMIT = 5000;
+
+function useFilters(): [
+  AccessLogFilters,
+  (change: Partial<Record<'client' | 'login' | 'from' | 'to', string>>) => void,
+] {
+  const [params, setParams] = useSearchParams();
+  const day = (name: string, fallback: string) => {
+    const value = params.get(name) ?? '';
+    return DAY.test(value) ? value : fallback;
+  };
+  const client = params.get('client') ?? '';
+  const filters: AccessLogFilters = {
+    clientId: /^\d{1,15}$/.test(client) ? client : undefined,
+    login: params.get('login')?.trim() || undefined,
+    fromDate: day('from', dayjs().subtract(7, 'day').format('YYYY-MM-DD')),
+    toDate: day('to', dayjs().format('YYYY-MM-DD')),
+  };
+  const change = (values: Partial<Record<string, string>>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [name, value] of Object.entries(values)) {
+        if (value) next.set(name, value);
+        else next.delete(name);
+      }
+      next.set('page', '1');
+      return next;
+    });
+  return [filters, change];
+}
+
+export function AccessLogPage() {
+  const { t } = useTranslation();
+  const [filters, change] = useFilters();
+  const [draft, setDraft] = useState({ client: filters.clientId ?? '', login: filters.login ?? '' });
+  const [exporting, setExporting] = useState(false);
+  const paging = usePagedSort(['readAt', 'login', 'clientId', 'what'], { field: 'readAt', order: 'desc' });
+  const log = useQuery(accessLogQuery({ ...filters, ...paging.api }));
+  const rows = log.data?.rows ?? [];
+  const what = (entry: AccessLogEntry) => t(`admin.accessLog.whats.${entry.what}`, { defaultValue: entry.what });
+
+  const exportAll = async () => {
+    setExporting(true);
+    try {
+      const entries = await accessLogEntries(filters, ACCESS_LOG_EXPORT_LIMIT);
+      const header = ['date', 'login', 'roles', 'client', 'what', 'subject', 'ip', 'request'].map((key) =>
+        headerCell(t(`admin.accessLog.${key}`)),
+      );
+      const data = entries.map((entry) => [
+        { value: new Date(entry.readAt), type: Date, format: SHEET_DATE_FORMAT },
+        { value: entry.login, type: String },
+        { value: entry.authorities.join(', '), type: String },
+        entry.clientId === null ? { value: undefined } : { value: entry.clientId, type: Number },
+        { value: what(entry), type: String },
+        { value: `${entry.subject} ${entry.subjectId}`, type: String },
+        { value: entry.clientIp ?? '', type: String },
+        { value: entry.requestId ?? '', type: String },
+      ]);
+      await downloadSpreadsheet(
+        `Journal-des-acces-${filters.fromDate}-${filters.toDate}.xlsx`,
+        t('admin.accessLog.sheet'),
+        [header, ...data],
+        [18, 18, 24, 10, 24, 20, 16, 12],
+      );
+      if (entries.length === ACCESS_LOG_EXPORT_LIMIT) {
+        notifications.show({
+          color: 'orange',
+          message: t('admin.accessLog.exportCapped', { max: ACCESS_LOG_EXPORT_LIMIT }),
+        });
+      }
+    } catch (error) {
+      notifyFailure(error, t('admin.accessLog.exportFailed'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Stack>
+      <PageTitle>{t('admin.accessLog.title')}</PageTitle>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          change({ client: draft.client.trim(), login: draft.login.trim() });
+        }}
+      >
+        <Group align="flex-end">
+          <TextInput
+            label={t('admin.accessLog.client')}
+            inputMode="numeric"
+            value={draft.client}
+            onChange={(e) => setDraft({ ...draft, client: e.currentTarget.value.replace(/\D/g, '') })}
+          />
+          <TextInput
+            label={t('admin.accessLog.login')}
+            value={draft.login}
+            onChange={(e) => setDraft({ ...draft, login: e.currentTarget.value })}
+          />
+          <TextInput
+            type="date"
+            label={t('admin.audits.from')}
+            value={filters.fromDate}
+            onChange={(e) => DAY.test(e.currentTarget.value) && change({ from: e.currentTarget.value })}
+          />
+          <TextInput
+            type="date"
+            label={t('admin.audits.to')}
+            value={filters.toDate}
+            onChange={(e) => DAY.test(e.currentTarget.value) && change({ to: e.currentTarget.value })}
+          />
+          <Button type="submit">{t('manager.filters.search')}</Button>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            loading={exporting}
+            disabled={!log.data || log.data.total === 0}
+            onClick={() => void exportAll()}
+          >
+            {t('admin.accessLog.export')}
+          </Button>
+        </Group>
+      </form>
+      {log.isPending && <PageLoader />}
+      {log.isError && <Alert color="red">{t('error.unexpected')}</Alert>}
+      {log.data && rows.length === 0 && <Alert color="gray">{t('admin.accessLog.empty')}</Alert>}
+      {rows.length > 0 && (
+        <Table striped withTableBorder data-testid="access-log-table">
+          <Table.Thead>
+            <Table.Tr>
+              <SortTh field="readAt" paging={paging}>
+                {t('admin.accessLog.date')}
+              </SortTh>
+              <SortTh field="login" paging={paging}>
+                {t('admin.accessLog.login')}
+              </SortTh>
+              <SortTh field="clientId" paging={paging}>
+                {t('admin.accessLog.client')}
+              </SortTh>
+              <SortTh field="what" paging={paging}>
+                {t('admin.accessLog.what')}
+              </SortTh>
+              <Table.Th scope="col">{t('admin.accessLog.ip')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((entry) => (
+              <Table.Tr key={entry.id}>
+                <Table.Td>{formatDateTime(entry.readAt)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{entry.login}</Text>
+                  <Text size="xs" c="dimmed">
+                    {entry.authorities.join(', ')}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  {entry.clientId !== null && (
+                    <Anchor
+                      component={Link}
+                      to={`/entity/bank-account/view/manager/client/${entry.clientId}`}
+                      size="sm"
+                    >
+                      {entry.clientId}
+                    </Anchor>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{what(entry)}</Text>
+                  <Text size="xs" c="dimmed">{`${entry.subject} ${entry.subjectId}`}</Text>
+                </Table.Td>
+                <Table.Td>{entry.clientIp}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {log.data && rows.length > 0 && <Pager paging={paging} total={log.data.total} shown={rows.length} />}
+    </Stack>
+  );
+}

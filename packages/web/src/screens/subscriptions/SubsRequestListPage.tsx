@@ -1,0 +1,105 @@
+// /entity/subs-request and /entity/view/subs-request: the account-creation requests (spec part 2
+// §2.9) with their six filters, newest first; 'Valider' for who may decide, 'Voir' for the others,
+// 'Supprimer' as the user's access allows, and the create button to the custom form.
+import { ENUMS } from '@bank/domain';
+import { Button, Group, Stack } from '@mantine/core';
+import { IconCheck, IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import type { EntityRow } from '../../api/entities';
+import { subscriptionQueries } from '../../api/subscriptions';
+import { useEntityAccess } from '../../engine/use-entity-access';
+import { PageTitle } from '../../ui/PageTitle';
+import { StatusBadge } from '../../workflow/StatusBadge';
+import { fieldColumn, stackedColumn } from './columns';
+import { FilterForm, type FilterDef } from './FilterForm';
+import { PagedTable, type ListColumn } from './PagedTable';
+import { useFilteredList } from './use-filtered-list';
+import { SUBS_REQUEST, SUBS_REQUEST_LIST } from './use-subs-request-form';
+
+const FILTERS: readonly FilterDef[] = [
+  { name: 'email', labelKey: 'subscriptions.filters.email' },
+  { name: 'reference', labelKey: 'subscriptions.filters.reference' },
+  { name: 'phoneNumber', labelKey: 'subscriptions.filters.phoneNumber' },
+  { name: 'name', labelKey: 'subscriptions.filters.name' },
+  { name: 'rib', labelKey: 'subscriptions.filters.rib' },
+  {
+    name: 'type',
+    labelKey: 'subscriptions.filters.status',
+    options: { enumName: 'demandStatus', values: ENUMS.demandStatus.values },
+  },
+];
+const NAMES = FILTERS.map((def) => def.name);
+
+const COLUMNS: readonly ListColumn[] = [
+  stackedColumn(SUBS_REQUEST, 'login', 'fullName', 'subscriptions.request.loginName'),
+  ...['email', 'iban', 'phoneNumber', 'clientType'].map((name) => fieldColumn(SUBS_REQUEST, name)),
+  stackedColumn(SUBS_REQUEST, 'createdAt', 'updatedAt', 'manager.columns.createdUpdated'),
+  {
+    labelKey: SUBS_REQUEST.field('requestStatus')!.labelKey,
+    render: (row: EntityRow) => <StatusBadge rule="cardOrder" enumName="demandStatus" status={row.requestStatus} />,
+    nowrap: true,
+  },
+];
+
+export function SubsRequestListPage() {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const access = useEntityAccess(SUBS_REQUEST);
+  const list = useFilteredList(NAMES, subscriptionQueries.subsRequests);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <PageTitle>{t('subscriptions.request.listTitle')}</PageTitle>
+        {access.create && (
+          <Button component={Link} to={`${SUBS_REQUEST_LIST}/new`} leftSection={<IconPlus size={16} aria-hidden />}>
+            {t('subscriptions.request.create')}
+          </Button>
+        )}
+      </Group>
+      <FilterForm defs={FILTERS} applied={list.filters} onApply={list.applyFilters} />
+      <PagedTable
+        list={list}
+        columns={COLUMNS}
+        testId="subs-request-table"
+        actions={(row) => (
+          <Group gap={6} wrap="nowrap">
+            {access.update ? (
+              <Button
+                component={Link}
+                to={`${SUBS_REQUEST_LIST}/${row.id}/edit`}
+                size="compact-sm"
+                leftSection={<IconCheck size={14} aria-hidden />}
+              >
+                {t('manager.form.validate')}
+              </Button>
+            ) : (
+              <Button
+                component={Link}
+                to={`${SUBS_REQUEST_LIST}/${row.id}`}
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconEye size={14} aria-hidden />}
+              >
+                {t('manager.actions.view')}
+              </Button>
+            )}
+            {access.delete && (
+              <Button
+                component={Link}
+                to={`${SUBS_REQUEST_LIST}/${row.id}/delete${search}`}
+                size="compact-sm"
+                color="red"
+                variant="light"
+                leftSection={<IconTrash size={14} aria-hidden />}
+              >
+                {t('entity.action.delete')}
+              </Button>
+            )}
+          </Group>
+        )}
+      />
+      <Outlet />
+    </Stack>
+  );
+}

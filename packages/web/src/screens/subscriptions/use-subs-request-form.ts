@@ -1,0 +1,158 @@
+// The subscription request form's controller (spec part 2 §2.9, §4, §8; DESIGN.md §5): values per
+// field through the field codecs, iban and phoneNumber required besides the declared rules, and on
+// 'Valider' of a new request the customer check, then — only on its 200 — the save of the request
+// and its client subscription; a refused check keeps the server's message for the warning modal,
+// a failed save its French message. An existing request is saved as itself (PUT with its version).
+import { entityByName, type Entity, type Field } from '@bank/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { entityMutations, entityQueries } from '../../api/entities';
+import { isHttpError } from '../../api/http-error';
+import { subscriptionMutations } from '../../api/subscriptions';
+import type { FormValue, FormValues, Message } from '../../fields/types';
+import { validateValue } from '../../fields/validate';
+import { buildBody, initialValues, readValues } from '../../engine/use-entity-form';
+import { useEntityAccess } from '../../engine/use-entity-access';
+
+export const SUBS_REQUEST = entityByName('subsRequest');
+/** The inputs of the form, in order; the pack has its own selector. */
+export const FORM_FIELDS = ['login', 'fullName', 'email', 'iban', 'phoneNumber', 'clientType', 'serenityServices'];
+/** Required here besides the declaration's own (spec part 2 §5: iban and phoneNumber in the custom form). */
+const ALSO_REQUIRED = new Set(['phoneNumber']);
+export const AFTER_SAVE = '/entity/client-subscription';
+export const SUBS_REQUEST_LIST = '/entity/subs-request';
+
+export type Mode = 'new' | 'edit' | 'view';
+export type Phase = 'idle' | 'checking' | 'saving';
+
+/** A field as this form requires it. */
+export const formField = (field: Field): Field =>
+  ALSO_REQUIRED.has(field.name) ? { ...field, required: true } : field;
+
+/** Every message of the form; `pack` when a new request has none chosen. */
+export function validateForm(entity: Entity, values: FormValues, packId: string | null, mode: Mode) {
+  const errors: Record<string, Message> = {};
+  for (const name of FORM_FIELDS) {
+    const error = validateValue(formField(entity.field(name)!), values[name]!);
+    if (error) errors[name] = error;
+  }
+  if (mode === 'new' && !packId) errors.packId = { key: 'entity.validation.required' };
+  return errors;
+}
+
+export function useSubsRequestForm(id: number | null, mode: Mode) {
+  const entity = SUBS_REQUEST;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const access = useEntityAccess(entity);
+  const loaded = useQuery({ ...entityQueries(entity).get(id ?? 0), enabled: id !== null, refetchOnMount: 'always' });
+  const [values, setValues] = useState<FormValues | null>(() => (id === null ? initialValues(entity) : null));
+  const [version, setVersion] = useState<number | undefined>();
+  const [packId, setPackId] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, Message>>({});
+  const [phase, setPhase] = useState<Phase>('idle');
+  /** The server's reason when the customer check refuses (the warning modal). */
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [saveFailed, setSaveFailed] = useState(false);
+  if (id !== null && values === null && loaded.data && loaded.isFetchedAfterMount) {
+    setValues(readValues(entity, loaded.data));
+    setVersion(loaded.data.version);
+    const pack = loaded.data.packId;
+    setPackId(typeof pack === 'number' ? String(pack) : null);
+  }
+  const mutations = subscriptionMutations(queryClient);
+  const check = useMutation(mutations.check);
+  const save = useMutation(mutations.save);
+  const update = useMutation(entityMutations(entity, queryClient).update);
+
+  const create = async (body: ReturnType<typeof buildBody>) => {
+    setPhase('checking');
+    try {
+      await check.mutateAsync({
+        iban: String(body.iban ?? ''),
+        login: String(body.login ?? ''),
+        email: String(body.email ?? ''),
+      });
+    } catch (failure) {
+      setPhase('idle');
+      if (isHttpError(failure, 400)) setRefusal(problemText(failure.body));
+      return;
+    }
+    setPhase('saving');
+    try {
+      await save.mutateAsync({ subsRequestDTO: body, packId: Number(packId) });
+    } catch {
+      setPhase('idle');
+      setSaveFailed(true);
+      return;
+    }
+    setPhase('idle');
+    await navigate(AFTER_SAVE);
+  };
+
+  const submit = async () => {
+    if (!values || phase !== 'idle') return;
+    const found = validateForm(entity, values, packId, mode);
+    setErrors(found);
+    setSaveFailed(false);
+    if (Object.keys(found).length > 0) return;
+    const body = { ...buildBody(entity, values), packId: packId === null ? null : Number(packId) };
+    if (id === null) return create(body);
+    setPhase('saving');
+    try {
+      await update.mutateAsync({ ...body, id, version });
+      await navigate(SUBS_REQUEST_LIST);
+    } catch {
+      // The toast told why (stale version, refused value).
+    } finally {
+      setPhase('idle');
+    }
+  };
+
+  return {
+    entity,
+    allowed: mode === 'view' ? access.read : id === null ? access.create : access.update,
+    isLoading: id !== null && values === null && !loaded.isError,
+    loadFailed: loaded.isError,
+    values,
+    setValue: (name: string, value: FormValue) => {
+      setValues((previous) => (previous ? { ...previous, [name]: value } : previous));
+      if (errors[name]) {
+        const error = validateValue(formField(entity.field(name)!), value);
+        setErrors((previous) => (error ? { ...previous, [name]: error } : without(previous, name)));
+      }
+    },
+    packId,
+    setPackId: (value: string | null) => {
+      setPackId(value);
+      if (value) setErrors((previous) => without(previous, 'packId'));
+    },
+    errors,
+    phase,
+    busy: phase !== 'idle',
+    refusal,
+    closeRefusal: () => setRefusal(null),
+    saveFailed,
+    /** What the operator quotes in the e-mail when the save fails: the account. */
+    reference: typeof values?.iban === 'string' ? values.iban.trim() : '',
+    submit,
+  };
+}
+
+/** The text of a refusal: the problem's detail (the French reason), else its title. */
+function problemText(body: unknown): string {
+  if (typeof body === 'string') return body;
+  if (typeof body === 'object' && body !== null) {
+    const { detail, title } = body as { detail?: unknown; title?: unknown };
+    if (typeof detail === 'string' && detail) return detail;
+    if (typeof title === 'string' && title) return title;
+  }
+  return '';
+}
+
+function without<T>(record: Record<string, T>, name: string): Record<string, T> {
+  const next = { ...record };
+  delete next[name];
+  return next;
+}

@@ -1,0 +1,50 @@
+// A request's history as callout blocks (spec part 2 §2.4, /entity/transfer-log/story/{id}): one
+// block per entry, newest first, with its status badge, date, observation and author.
+import { decodeHistoryComment, formatDateTime } from '@bank/domain';
+import { Alert, Group, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { managerQueries } from '../api/manager';
+import { LoadingText } from '../engine/LoadingText';
+import { badgeColor } from './badge-rules';
+import type { HistorySource } from './HistoryTable';
+import { StatusBadge } from './StatusBadge';
+
+export function HistoryCallouts({ source, requestId }: { source: HistorySource; requestId: number }) {
+  const { t } = useTranslation();
+  const story = useQuery(managerQueries.story(source.logEntity, requestId));
+  const enumName = source.logEntity.field(source.statusField)?.enum ?? '';
+  if (story.isPending) return <LoadingText />;
+  if (story.isError) return <Alert color="red">{t('manager.history.error')}</Alert>;
+  if (story.data.length === 0) return <Alert color="gray">{t('manager.history.empty')}</Alert>;
+  return (
+    <Stack gap="sm" data-testid="history-callouts">
+      {story.data.map((row) => {
+        const { observation, author } = decodeHistoryComment(row.comment as string | null);
+        const status = row[source.statusField];
+        return (
+          <Alert
+            key={row.id}
+            variant="light"
+            color={badgeColor(source.badge, typeof status === 'string' ? status : null)}
+            title={
+              <Group gap="sm">
+                <StatusBadge rule={source.badge} enumName={enumName} status={status} />
+                <Text size="sm" fw={600}>
+                  {formatDateTime(row.createdAt as string | null)}
+                </Text>
+              </Group>
+            }
+          >
+            <Stack gap={4}>
+              <Text size="sm">{observation || t('manager.history.noComment')}</Text>
+              <Text size="xs" c="dimmed">
+                {t('manager.history.by', { author })}
+              </Text>
+            </Stack>
+          </Alert>
+        );
+      })}
+    </Stack>
+  );
+}
