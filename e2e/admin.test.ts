@@ -1,22 +1,17 @@
 // Administration and self-service in a real browser: user management (create with a role, list, deactivate,
 // activate, delete), a new staff member's mailed link, log levels, metrics, registration with activation
 // and a password reset through the mails of the outbox (read from the server log), and the strength meter.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import { launchBrowser, mailedLink, openPage, readSheet, screenshot, signIn, signedIn, submitSignIn } from './support';
+import { mailedLink, readSheet, screenshot, signIn, submitSignIn, suiteBrowser } from './support';
 
 const run = `${Date.now() % 1_000_000}`;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = suiteBrowser();
 
 describe('administration', () => {
   it('creates a user with a role, toggles its activation and deletes it after confirmation', async () => {
-    const { context, page, consoleErrors } = await openPage(browser);
+    const { context, page, consoleErrors } = await browser.open();
     await signIn(page, 'admin');
     await page.getByTestId('admin-menu').click();
     await page.getByRole('menuitem', { name: 'Gestion des utilisateurs' }).click();
@@ -67,7 +62,7 @@ describe('administration', () => {
   it('mails a new staff member a link to choose a password, after which they sign in with their role', async () => {
     const login = `e2e.staff${run}`;
     const email = `${login}@bank.sn`;
-    const admin = await openPage(browser);
+    const admin = await browser.open();
     await signIn(admin.page, 'admin');
     await admin.page.goto('/admin/user-management/new');
     await admin.page.getByLabel('Login').fill(login);
@@ -82,7 +77,7 @@ describe('administration', () => {
     await admin.context.close();
 
     // The newcomer, in their own browser: the mailed link, a password, then the sign-in page.
-    const { context, page, consoleErrors } = await openPage(browser);
+    const { context, page, consoleErrors } = await browser.open();
     await page.goto(await mailedLink(email, 'Création de votre compte'));
     await page.getByRole('heading', { name: 'Réinitialisation du mot de passe' }).waitFor();
     await page.getByLabel(/^Nouveau mot de passe\s*\*?$/).fill('Dakar2026!x');
@@ -107,7 +102,7 @@ describe('administration', () => {
   });
 
   it('finds who opened a client file in the access log, and exports it', async () => {
-    const reader = await signedIn(browser, 'reclamations');
+    const reader = await browser.signedIn('reclamations');
     await reader.page.goto('/entity/client/manager');
     const first = reader.page.locator('[data-testid="client-table"] tbody tr').first();
     await first.getByRole('link', { name: 'Détails' }).click();
@@ -116,7 +111,7 @@ describe('administration', () => {
     const clientId = reader.page.url().split('/').at(-1)!;
     await reader.context.close();
 
-    const { context, page } = await openPage(browser);
+    const { context, page } = await browser.open();
     await signIn(page, 'admin');
     await page.getByTestId('admin-menu').click();
     await page.getByRole('menuitem', { name: 'Journal des accès' }).click();
@@ -143,7 +138,7 @@ describe('administration', () => {
   });
 
   it('changes a log level at run time', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await browser.open();
     await signIn(page, 'admin');
     await page.goto('/admin/logs');
     const logger = page.getByTestId('logger-http');
@@ -163,7 +158,7 @@ describe('administration', () => {
   });
 
   it('shows metrics whose request count moves after a refresh', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await browser.open();
     await signIn(page, 'admin');
     await page.goto('/admin/metrics');
     const count = page.getByTestId('metric-Requêtes HTTP');
@@ -181,7 +176,7 @@ describe('administration', () => {
   });
 
   it('opens the audits, configuration and gateway screens', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await browser.open();
     await signIn(page, 'admin');
     await page.goto('/admin/audits');
     await page.getByTestId('audits-table').locator('tbody tr').first().waitFor();
@@ -200,7 +195,7 @@ describe('administration', () => {
 
 describe('self-service', () => {
   it('registers, activates from the mailed link, then resets a forgotten password from another', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await browser.open();
     await page.goto('/login');
     await page.getByRole('link', { name: 'Créer un compte' }).click();
     await page.getByRole('heading', { name: 'Création de compte utilisateur' }).waitFor();
@@ -259,7 +254,7 @@ describe('self-service', () => {
   });
 
   it('says an unknown e-mail is not registered', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await browser.open();
     await page.goto('/login');
     await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
     await page.getByRole('heading', { name: 'Réinitialiser votre mot de passe' }).waitFor();

@@ -6,22 +6,18 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { ENTITIES } from '@bank/domain';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fr from '../packages/web/public/i18n/fr.json';
-import { launchBrowser, screenshot, signedIn as signInAs } from './support';
+import { screenshot, suiteBrowser } from './support';
 
 const names = fr.entities as Record<string, { name: string; plural: string }>;
 /** Unique per run: the demo data may hold anything, our rows are found by this. */
 const run = `${Date.now() % 1_000_000}`;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = suiteBrowser();
 
-const signedIn = (login = 'manager') => signInAs(browser, login);
+const signedIn = (login = 'manager') => browser.signedIn(login);
 
 /** A real PNG (solid colour), so that the server's magic-byte check accepts it. */
 function writePng(width: number, height: number, rgb: [number, number, number]): string {

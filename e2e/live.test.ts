@@ -1,17 +1,13 @@
 // Beyond the original, in a real browser: a large transfer needs two different staff members (the first
 // validation waits, the same person cannot give the second, the history shows both); two staff on one
 // card order see each other live, and the side-menu badge drops without a reload when it is decided.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, signedIn as signInAs } from './support';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, suiteBrowser } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = suiteBrowser();
 
-const signedIn = (login: string) => signInAs(browser, login);
+const signedIn = (login: string) => browser.signedIn(login);
 const run = `${Date.now() % 1_000_000}`;
 
 /** A call made by the signed-in page with its own token, for setting up data a test needs. */

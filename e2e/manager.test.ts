@@ -1,17 +1,13 @@
 // The staff screens in a real browser: the side menu per role with pending counts, a card order
 // decision (observation required, history entry, count dropped), the client list and file with the
 // phone modal, and the read-only forms of the data-entry agent and the trainee's menu.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, signedIn as signInAs } from './support';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, suiteBrowser } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = suiteBrowser();
 
-const signedIn = (login: string) => signInAs(browser, login);
+const signedIn = (login: string) => browser.signedIn(login);
 
 const menu = (page: Page) => page.getByTestId('side-menu');
 const pendingCards = async (page: Page) => Number(await page.getByTestId('pending-cards').textContent());

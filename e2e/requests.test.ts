@@ -2,17 +2,13 @@
 // desk supervisor with its history, opposition decisions, a beneficiary accepted and one rejected with
 // the Valider / Rejeter buttons, two staff on the same request (the second is told, nothing is lost),
 // the read-only screens of the complaints handler, and the e-mail modal of an online-banking user.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, signedIn as signInAs } from './support';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, suiteBrowser } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = suiteBrowser();
 
-const signedIn = (login: string) => signInAs(browser, login);
+const signedIn = (login: string) => browser.signedIn(login);
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const rows = (page: Page) => page.locator('[data-testid="request-table"] tbody tr');
 const run = `${Date.now() % 1_000_000}`;

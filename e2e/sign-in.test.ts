@@ -1,19 +1,14 @@
 // Journeys of the foundation: every demo account signs in, errors show, deep links survive the
 // detour through /login, sign-out, language switch, and the not-authorized page.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '@bank/domain';
-import { launchBrowser, openPage, screenshot, submitSignIn } from './support';
+import { screenshot, submitSignIn, suiteBrowser } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = suiteBrowser();
 
 describe('sign-in', () => {
   it.each(DEMO_ACCOUNTS.map((a) => [a.login, a] as const))('%s signs in and sees its name', async (login, account) => {
-    const { context, page, consoleErrors } = await openPage(browser);
+    const { context, page, consoleErrors } = await browser.open();
     await page.goto('/');
     await page.waitForURL('**/login');
     await page.getByRole('heading', { name: 'Connexion' }).waitFor();
@@ -29,7 +24,7 @@ describe('sign-in', () => {
   });
 
   it('shows an error for a wrong password and stays on /login', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await browser.open();
     await page.goto('/login');
     await submitSignIn(page, 'manager', 'not-the-password');
     const error = page.getByTestId('login-error');
@@ -41,7 +36,7 @@ describe('sign-in', () => {
   });
 
   it('shows both required messages when the fields are empty', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await browser.open();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.getByText("Le nom d'utilisateur ne peut pas être vide !").waitFor();
@@ -51,7 +46,7 @@ describe('sign-in', () => {
   });
 
   it('brings a signed-out user back to the deep link after signing in', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await browser.open();
     await page.goto('/account/settings');
     await page.waitForURL('**/login');
     await submitSignIn(page, 'manager');
@@ -61,7 +56,7 @@ describe('sign-in', () => {
   });
 
   it('signs out and says so', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await browser.open();
     await page.goto('/login');
     await submitSignIn(page, 'stagiaire');
     await page.getByTestId('home-welcome').waitFor();
@@ -75,7 +70,7 @@ describe('sign-in', () => {
   });
 
   it('switches the visible labels to English and keeps the choice in the session', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await browser.open();
     await page.goto('/login');
     await page.getByTestId('language-picker').click();
     await page.getByRole('menuitem', { name: 'English' }).click();
@@ -87,7 +82,7 @@ describe('sign-in', () => {
   });
 
   it('shows the not-authorized message to a non-administrator on /admin', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await browser.open();
     await page.goto('/login');
     await submitSignIn(page, 'agentsaisie');
     await page.getByTestId('home-welcome').waitFor();
@@ -100,7 +95,7 @@ describe('sign-in', () => {
   });
 
   it('shows the administrator the health page from the admin menu', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await browser.open();
     await page.goto('/login');
     await submitSignIn(page, 'admin');
     await page.getByTestId('admin-menu').click();

@@ -2,17 +2,13 @@
 // through the customer check and the save, found among the client subscriptions and validated with
 // a pack; the warning modal of an unknown IBAN; a pack created with its price in XOF; a provision
 // validated by the cash agent, whose inputs then disappear; the read-only views of the others.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, screenshot, signedIn as signInAs } from './support';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseURL, screenshot, suiteBrowser } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = suiteBrowser();
 
-const signedIn = (login: string) => signInAs(browser, login);
+const signedIn = (login: string) => browser.signedIn(login);
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const menu = (page: Page) => page.getByTestId('side-menu');
 

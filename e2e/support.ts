@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 export const baseURL = () => inject('baseURL');
 
@@ -119,4 +119,21 @@ export function readSheet(file: Buffer): {
     else if (v !== undefined) cells.set(ref!, { value: v, numeric: true });
   }
   return { sheetNames, cells };
+}
+
+/** The suite's browser: launched before its tests, closed after them; each test opens its own context. */
+export function suiteBrowser() {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+  const current = () => {
+    if (!browser) throw new Error('the suite browser starts in beforeAll');
+    return browser;
+  };
+  return {
+    open: () => openPage(current()),
+    signedIn: (login: string) => signedIn(current(), login),
+  };
 }
