@@ -1,11 +1,11 @@
 // /entity/<request>/view/manager: the staff list of any request type (request-types.ts), newest
 // first, and the history modal routed over it (/entity/<log>/story/{id}/modal).
-import { Alert, Button, Checkbox, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Checkbox, Stack, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../app/NotFoundPage';
-import { LoadingText } from '../../engine/LoadingText';
 import { useRouteId } from '../../engine/use-entity-route';
+import { PagedList } from '../../ui/PagedList';
 import { PageTitle } from '../../ui/PageTitle';
 import { HistoryModal } from '../../workflow/HistoryModal';
 import { RequestActions } from '../../workflow/RequestActions';
@@ -91,26 +91,9 @@ export function RequestList({ type }: { type: RequestType }) {
       <PageTitle>{t(`manager.${type.key}.title`)}</PageTitle>
       {type.filters && <RequestFilters filters={type.filters} list={list} />}
       {type.export && <SelectedExport type={type} spec={type.export} list={list} />}
-      {list.isLoading && <LoadingText />}
-      {list.isError && (
-        <Alert color="red" title={t('entity.list.error')}>
-          <Button size="xs" variant="light" color="red" onClick={list.retry}>
-            {t('entity.action.retry')}
-          </Button>
-        </Alert>
-      )}
-      {!list.isLoading && !list.isError && list.rows.length === 0 && (
-        <Alert color="gray">{t('entity.list.empty')}</Alert>
-      )}
-      {list.rows.length > 0 && <RequestTable type={type} list={list} />}
-      {list.pageCount > 1 && (
-        <Group justify="center">
-          <Pagination total={list.pageCount} value={list.page} onChange={list.setPage} siblings={1} boundaries={1} />
-        </Group>
-      )}
-      <Text size="sm" c="dimmed" ta="center" data-testid="request-count">
-        {t(list.exact ? 'manager.list.total' : 'manager.list.totalAtLeast', { count: list.total })}
-      </Text>
+      <PagedList list={list} countTestId="request-count">
+        <RequestTable type={type} list={list} />
+      </PagedList>
     </Stack>
   );
 }

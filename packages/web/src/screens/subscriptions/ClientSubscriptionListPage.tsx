@@ -1,10 +1,10 @@
 // /entity/client-subscription 'Demande de Création de comptes' (spec part 2 §2.6): five filters,
 // always newest first; 'Modifier' and 'Supprimer' for the manager and the desk head, 'Voir' for the others.
 import { ENUMS, entityByName } from '@bank/domain';
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Stack, Text } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import type { EntityRow } from '../../api/entities';
 import { subscriptionQueries } from '../../api/subscriptions';
 import { useEntityAccess } from '../../engine/use-entity-access';
@@ -14,6 +14,7 @@ import { StatusBadge } from '../../workflow/StatusBadge';
 import { clientColumn, fieldColumn, stackedColumn } from './columns';
 import { FilterForm, type FilterDef } from './FilterForm';
 import { PagedTable, type ListColumn } from './PagedTable';
+import { RowActions } from './RowActions';
 import { useFilteredList } from './use-filtered-list';
 
 export const CLIENT_SUBSCRIPTION = entityByName('clientSubscription');
@@ -78,40 +79,14 @@ export function ClientSubscriptionListPage() {
         columns={COLUMNS}
         testId="client-subscription-table"
         actions={(row) => (
-          <Group gap={6} wrap="nowrap">
-            {access.update ? (
-              <Button
-                component={Link}
-                to={PATHS.edit(row.id)}
-                size="compact-sm"
-                leftSection={<IconPencil size={14} aria-hidden />}
-              >
-                {t('manager.actions.modify')}
-              </Button>
-            ) : (
-              <Button
-                component={Link}
-                to={PATHS.view(row.id)}
-                size="compact-sm"
-                variant="light"
-                leftSection={<IconEye size={14} aria-hidden />}
-              >
-                {t('manager.actions.view')}
-              </Button>
-            )}
-            {access.delete && (
-              <Button
-                component={Link}
-                to={`${PATHS.remove(row.id)}${search}`}
-                size="compact-sm"
-                color="red"
-                variant="light"
-                leftSection={<IconTrash size={14} aria-hidden />}
-              >
-                {t('entity.action.delete')}
-              </Button>
-            )}
-          </Group>
+          <RowActions
+            canEdit={access.update}
+            editTo={PATHS.edit(row.id)}
+            editLabel={t('manager.actions.modify')}
+            editIcon={<IconPencil size={14} aria-hidden />}
+            viewTo={PATHS.view(row.id)}
+            deleteTo={access.delete ? `${PATHS.remove(row.id)}${search}` : undefined}
+          />
         )}
       />
       <Outlet />

@@ -1,10 +1,10 @@
 // The body of a filtered staff list: loading, error with retry, empty state, the table with one
 // cell per column and the row's buttons, the page buttons and the total.
-import { Alert, Button, Group, Pagination, Table, Text } from '@mantine/core';
+import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityRow } from '../../api/entities';
-import { LoadingText } from '../../engine/LoadingText';
+import { PagedList } from '../../ui/PagedList';
 import type { FilteredList } from './use-filtered-list';
 
 export interface ListColumn {
@@ -25,52 +25,31 @@ interface PagedTableProps {
 export function PagedTable({ list, columns, actions, testId }: PagedTableProps) {
   const { t } = useTranslation();
   return (
-    <>
-      {list.isLoading && <LoadingText />}
-      {list.isError && (
-        <Alert color="red" title={t('entity.list.error')}>
-          <Button size="xs" variant="light" color="red" onClick={list.retry}>
-            {t('entity.action.retry')}
-          </Button>
-        </Alert>
-      )}
-      {!list.isLoading && !list.isError && list.rows.length === 0 && (
-        <Alert color="gray">{t('entity.list.empty')}</Alert>
-      )}
-      {list.rows.length > 0 && (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped highlightOnHover verticalSpacing="xs" data-testid={testId}>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column.labelKey}>{t(column.labelKey)}</Table.Th>
-                ))}
-                <Table.Th>{t('entity.list.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.rows.map((row) => (
-                <Table.Tr key={row.id} data-row-id={row.id}>
-                  {columns.map((column) => (
-                    <Table.Td key={column.labelKey} style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
-                      {column.render(row)}
-                    </Table.Td>
-                  ))}
-                  <Table.Td>{actions(row)}</Table.Td>
-                </Table.Tr>
+    <PagedList list={list} countTestId="list-total">
+      <Table.ScrollContainer minWidth={900}>
+        <Table striped highlightOnHover verticalSpacing="xs" data-testid={testId}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column.labelKey}>{t(column.labelKey)}</Table.Th>
               ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {list.pageCount > 1 && (
-        <Group justify="center">
-          <Pagination total={list.pageCount} value={list.page} onChange={list.setPage} siblings={1} boundaries={1} />
-        </Group>
-      )}
-      <Text size="sm" c="dimmed" ta="center" data-testid="list-total">
-        {t('manager.list.total', { count: list.total })}
-      </Text>
-    </>
+              <Table.Th>{t('entity.list.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.rows.map((row) => (
+              <Table.Tr key={row.id} data-row-id={row.id}>
+                {columns.map((column) => (
+                  <Table.Td key={column.labelKey} style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                    {column.render(row)}
+                  </Table.Td>
+                ))}
+                <Table.Td>{actions(row)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </PagedList>
   );
 }

@@ -3,7 +3,7 @@
 // 'Supprimer' as the user's access allows, and the create button to the custom form.
 import { ENUMS } from '@bank/domain';
 import { Button, Group, Stack } from '@mantine/core';
-import { IconCheck, IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import type { EntityRow } from '../../api/entities';
@@ -14,6 +14,7 @@ import { StatusBadge } from '../../workflow/StatusBadge';
 import { fieldColumn, stackedColumn } from './columns';
 import { FilterForm, type FilterDef } from './FilterForm';
 import { PagedTable, type ListColumn } from './PagedTable';
+import { RowActions } from './RowActions';
 import { useFilteredList } from './use-filtered-list';
 import { SUBS_REQUEST, SUBS_REQUEST_LIST } from './use-subs-request-form';
 
@@ -63,40 +64,14 @@ export function SubsRequestListPage() {
         columns={COLUMNS}
         testId="subs-request-table"
         actions={(row) => (
-          <Group gap={6} wrap="nowrap">
-            {access.update ? (
-              <Button
-                component={Link}
-                to={`${SUBS_REQUEST_LIST}/${row.id}/edit`}
-                size="compact-sm"
-                leftSection={<IconCheck size={14} aria-hidden />}
-              >
-                {t('manager.form.validate')}
-              </Button>
-            ) : (
-              <Button
-                component={Link}
-                to={`${SUBS_REQUEST_LIST}/${row.id}`}
-                size="compact-sm"
-                variant="light"
-                leftSection={<IconEye size={14} aria-hidden />}
-              >
-                {t('manager.actions.view')}
-              </Button>
-            )}
-            {access.delete && (
-              <Button
-                component={Link}
-                to={`${SUBS_REQUEST_LIST}/${row.id}/delete${search}`}
-                size="compact-sm"
-                color="red"
-                variant="light"
-                leftSection={<IconTrash size={14} aria-hidden />}
-              >
-                {t('entity.action.delete')}
-              </Button>
-            )}
-          </Group>
+          <RowActions
+            canEdit={access.update}
+            editTo={`${SUBS_REQUEST_LIST}/${row.id}/edit`}
+            editLabel={t('manager.form.validate')}
+            editIcon={<IconCheck size={14} aria-hidden />}
+            viewTo={`${SUBS_REQUEST_LIST}/${row.id}`}
+            deleteTo={access.delete ? `${SUBS_REQUEST_LIST}/${row.id}/delete${search}` : undefined}
+          />
         )}
       />
       <Outlet />
