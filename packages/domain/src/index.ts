@@ -13,5 +13,6 @@ export * from './validate/entity-schema';
 export * from './workflow/define';
 export * from './workflow/workflows';
 export * from './workflow/pending';
+export * from './event-stream';
 export * from './format/masks';
 export * from './validate/password-strength';

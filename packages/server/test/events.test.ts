@@ -2,6 +2,7 @@
 // pending counts and sends new ones after a creation and a validation; presence on a request's form
 // reaches other staff when opened and left, and a heartbeat is not a new arrival.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { takeStreamEvents } from '@bank/domain';
 import { bearer, startTestApp, type TestApp } from './helper';
 
 let t: TestApp;
@@ -35,15 +36,9 @@ async function openEvents(headers: Record<string, string>) {
     for (;;) {
       const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
       if (done) return;
-      buffer += value;
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (event && data) received.push({ event, data: JSON.parse(data) as Record<string, unknown> });
-      }
+      const taken = takeStreamEvents(buffer + value);
+      buffer = taken.rest;
+      received.push(...(taken.events as Received[]));
     }
   })();
   /** The first event from index `from` on that `matches`, waited for up to 5 s. */

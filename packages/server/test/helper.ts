@@ -17,7 +17,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{ db: Database; url?: string; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) return { db: await openPglite(undefined), drop: async () => {} };
   const name = `bank_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
@@ -30,6 +30,7 @@ async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<v
   const db = await openPostgres(target.toString(), 4);
   return {
     db,
+    url: target.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
@@ -46,12 +47,13 @@ async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<v
 export async function startTestApp(
   options: { seed?: 'none' | 'accounts' | 'demo'; config?: Partial<Config> } = {},
 ): Promise<TestApp> {
-  const { db, drop } = await openTestDatabase();
+  const { db, url, drop } = await openTestDatabase();
   await migrate(db);
   const seed = options.seed ?? 'accounts';
   if (seed === 'accounts') await seedDemoAccounts(db);
   if (seed === 'demo') await seedDemo(db);
-  const config = { ...loadConfig({}), logLevel: 'silent', webDist: undefined, ...options.config };
+  // The database's own address, as main.ts would have it: the event bus listens on it.
+  const config = { ...loadConfig({}), databaseUrl: url, logLevel: 'silent', webDist: undefined, ...options.config };
   const app = await buildApp({ config, db });
   const tokens = new Map<string, string>();
   return {

@@ -1,6 +1,6 @@
 // The live work queue's stream (`GET core/api/events`), read with fetch so that the bearer token travels
 // in a header, never in an address (EventSource cannot set one). Server-sent events, parsed as they come.
-import type { PendingCounts } from '@bank/domain';
+import { takeStreamEvents, type PendingCounts } from '@bank/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { buildUrl, requestData } from './http-client';
 import { MANAGER_KEY } from './pending';
@@ -29,15 +29,10 @@ export async function readLiveEvents(onEvent: (event: LiveEvent) => void, signal
   for (;;) {
     const { value, done } = await reader.read();
     if (done) return;
-    buffer += value;
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const event = /^event: (.*)$/m.exec(block)?.[1];
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      if ((event === 'pending' || event === 'presence') && data)
-        onEvent({ event, data: JSON.parse(data) } as LiveEvent);
+    const taken = takeStreamEvents(buffer + value);
+    buffer = taken.rest;
+    for (const live of taken.events) {
+      if (live.event === 'pending' || live.event === 'presence') onEvent(live as LiveEvent);
     }
   }
 }
