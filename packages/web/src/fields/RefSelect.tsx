@@ -1,23 +1,16 @@
 // A searchable select of one linked row: `#id · label` options from the target's search, page by
 // page; the current value's label comes from GET {id}.
 import { entityByName } from '@bank/domain';
-import { Loader, Select } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { entityQueries } from '../api/entities';
 import { optionLabel } from './cells';
 import type { InputProps } from './types';
-import { useRefOptions } from './use-ref-options';
-
-/** The server already filtered the options: the select shows them as they came. */
-export const serverFiltered = <T,>({ options }: { options: T }) => options;
+import { useRefSearch } from './use-ref-options';
 
 export function RefSelect({ field, value, onChange, label, error, required, disabled }: InputProps<number | null>) {
-  const { t } = useTranslation();
   const target = entityByName(field.ref!);
-  const [open, setOpen] = useState(false);
-  const [search, setSearch] = useState('');
   // A row picked from the options is named at once; a value the form came with is named by GET {id}.
   const [picked, setPicked] = useState<{ id: number; label: string } | null>(null);
   const known = picked !== null && picked.id === value;
@@ -25,31 +18,23 @@ export function RefSelect({ field, value, onChange, label, error, required, disa
   const currentLabel =
     value === null ? '' : known ? picked.label : current.data ? optionLabel(target, current.data) : `#${value}`;
   // The box shows the chosen row's label once chosen: only other text is a search.
-  const typed = search === currentLabel ? '' : search;
-  const options = useRefOptions(target, typed, open);
+  const searchOf = (text: string) => (text === currentLabel ? '' : text);
+  const { search, options, selectProps } = useRefSearch(target, searchOf);
+  const typed = searchOf(search);
   // While searching, only matches are offered (Mantine keeps the chosen row's label on its own).
   const data = new Map<number, string>(value === null || typed !== '' ? [] : [[value, currentLabel]]);
   for (const row of options.rows) if (!data.has(row.id)) data.set(row.id, optionLabel(target, row));
 
   return (
     <Select<number>
+      {...selectProps}
       label={label}
-      searchable
-      searchValue={search}
-      onSearchChange={setSearch}
       data={[...data].map(([id, text]) => ({ value: id, label: text }))}
       value={value}
       onChange={(next, option) => {
         setPicked(next === null ? null : { id: next, label: option?.label ?? `#${next}` });
         onChange(next);
       }}
-      filter={serverFiltered}
-      onDropdownOpen={() => setOpen(true)}
-      onDropdownClose={() => setOpen(false)}
-      scrollAreaProps={{ onBottomReached: options.loadMore }}
-      maxDropdownHeight={280}
-      nothingFoundMessage={options.loading ? t('entity.list.loading') : t('entity.list.empty')}
-      rightSection={options.loading ? <Loader size={16} /> : undefined}
       error={error}
       required={required}
       disabled={disabled}

@@ -8,7 +8,7 @@ import { changePassword } from '../../api/account';
 import { useSession } from '../../auth/use-session';
 import { PageTitle } from '../../ui/PageTitle';
 import { useFormLanguage } from '../../ui/use-form-language';
-import { StrengthMeter } from './StrengthMeter';
+import { NewPasswordFields } from './NewPasswordFields';
 
 const { minLength, maxLength } = ACCOUNT_RULES.password;
 
@@ -47,18 +47,9 @@ export function PasswordPage() {
             required
             {...form.getInputProps('currentPassword')}
           />
-          <PasswordInput
-            label={t('global.form.newpassword.label')}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('newPassword')}
-          />
-          <StrengthMeter password={form.values.newPassword} />
-          <PasswordInput
-            label={t('global.form.confirmpassword.label')}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirmation')}
+          <NewPasswordFields
+            password={form.getInputProps('newPassword')}
+            confirmation={form.getInputProps('confirmation')}
           />
           <Button type="submit" loading={change.isPending} w="fit-content">
             {t('global.form.save')}

@@ -1,6 +1,6 @@
 // /register (spec part 1 sections 2.2, 5, 7.1): login, e-mail, password and confirmation → POST api/register;
 // success tells the user to check their e-mail, a failure shows the server's error key translated.
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { failureKeyOf, register } from '../../api/account';
 import { useFormLanguage } from '../../ui/use-form-language';
 import { confirmationError, emailError, loginError, passwordError } from './account-rules';
 import { PublicCard } from './PublicCard';
-import { StrengthMeter } from './StrengthMeter';
+import { NewPasswordFields } from './NewPasswordFields';
 
 export function RegisterPage() {
   const { t, i18n } = useTranslation();
@@ -55,18 +55,9 @@ export function RegisterPage() {
             required
             {...form.getInputProps('email')}
           />
-          <PasswordInput
-            label={t('global.form.newpassword.label')}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <StrengthMeter password={form.values.password} />
-          <PasswordInput
-            label={t('global.form.confirmpassword.label')}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirmation')}
+          <NewPasswordFields
+            password={form.getInputProps('password')}
+            confirmation={form.getInputProps('confirmation')}
           />
           <Button type="submit" loading={save.isPending}>
             {t('register.form.button')}

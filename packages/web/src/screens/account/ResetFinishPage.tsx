@@ -1,7 +1,7 @@
 // /reset/finish/{key?} (spec part 1 sections 5, 7.1): new password 8-50 with its confirmation and the strength
 // meter → POST api/account/reset-password/finish; then a message and the e-banking site (management/info), else sign-in.
 import { ACCOUNT_RULES } from '@bank/domain';
-import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -12,7 +12,7 @@ import { profileQuery } from '../../api/management';
 import { useFormLanguage } from '../../ui/use-form-language';
 import { confirmationError, passwordError } from './account-rules';
 import { PublicCard } from './PublicCard';
-import { StrengthMeter } from './StrengthMeter';
+import { NewPasswordFields } from './NewPasswordFields';
 
 /** Time to read the success message before leaving. */
 export const REDIRECT_DELAY_MS = 3000;
@@ -67,18 +67,9 @@ export function ResetFinishPage() {
       {!finish.isSuccess && (
         <form onSubmit={form.onSubmit(({ newPassword }) => finish.mutate(newPassword))} noValidate>
           <Stack>
-            <PasswordInput
-              label={t('global.form.newpassword.label')}
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('newPassword')}
-            />
-            <StrengthMeter password={form.values.newPassword} />
-            <PasswordInput
-              label={t('global.form.confirmpassword.label')}
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('confirmation')}
+            <NewPasswordFields
+              password={form.getInputProps('newPassword')}
+              confirmation={form.getInputProps('confirmation')}
             />
             <Button type="submit" loading={finish.isPending}>
               {t('reset.finish.form.button')}
