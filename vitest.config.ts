@@ -1,6 +1,7 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-// One runner, four projects: `npm test` runs domain, server (PGlite) and web; e2e needs Chromium.
+// One runner, five projects: `npm test` runs domain, server (PGlite) and web; e2e needs Chromium;
+// cluster (`npm run test:cluster`) needs PostgreSQL and HAProxy.
 export default defineConfig({
   test: {
     projects: [
@@ -9,9 +10,21 @@ export default defineConfig({
         test: {
           name: 'server',
           root: 'packages/server',
+          exclude: [...configDefaults.exclude, 'test-cluster/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'cluster',
+          root: 'packages/server',
+          include: ['test-cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          // Installing HAProxy on a fresh machine, then two instances seeding one database.
+          hookTimeout: 240_000,
         },
       },
       {

@@ -55,6 +55,11 @@ export interface EntityDef {
    * of the last one: `clientName: 'bankAccountId.clientId.name'` (the manager views' extra fields).
    */
   joined?: Record<string, string>;
+  /**
+   * Joined text fields that `_search` matches as well as the entity's own searchable fields: a
+   * provision is found by its beneficiary's name. Fields of one ref path match as one text, in order.
+   */
+  searchJoined?: readonly string[];
   /** Extra indexes for the filters and sorts staff use (field names, in order); the id is appended. */
   indexes?: readonly (readonly string[])[];
 }
@@ -81,6 +86,7 @@ export interface Entity {
   fields: readonly Field[];
   field(name: string): Field | undefined;
   joined: Readonly<Record<string, string>>;
+  searchJoined: readonly string[];
   indexes: readonly (readonly string[])[];
 }
 
@@ -125,6 +131,7 @@ export function normalizeEntity(def: EntityDef): Entity {
     fields,
     field: (name) => byName.get(name),
     joined: def.joined ?? {},
+    searchJoined: def.searchJoined ?? [],
     indexes: def.indexes ?? [],
   };
 }

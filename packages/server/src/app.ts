@@ -1,10 +1,10 @@
 // buildApp(): the whole HTTP application over an opened, migrated database. No listen() here,
 // so tests drive it through inject() and main.ts decides where it listens.
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { AccountStateCache, registerAuth } from './plugins/auth';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { compileValidator } from './plugins/validation';
 import { registerWebApp } from './plugins/web-app';
@@ -51,7 +51,7 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
 
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart));
 
-  await app.register(helmet, {
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -75,6 +75,14 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   });
 
   registerErrorHandling(app);
+  // Behind a load balancer, which instance answered. Set on the raw response so that event streams,
+  // which take the reply over, carry it too.
+  const instanceId = config.instanceId;
+  if (instanceId) {
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.raw.setHeader('x-instance-id', instanceId);
+    });
+  }
   const tokens = createTokenService(await resolveJwtSecret(db, config.jwtSecret));
   const accounts = new AccountStateCache(db);
   registerAuth(app, tokens, accounts);
@@ -84,7 +92,7 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   const metrics = registerHttpMetrics(app, db, loggers.get('http'));
   await registerOpenApi(app, config);
   await registerRateLimits(app);
-  registerAccessLog(app, db);
+  registerAccessLog(app, db, config.accessLog);
   const mailer = registerMailer(app, config, db, loggers.get('mail'));
 
   registerAccountRoutes(app, { db, tokens, accounts, signInsPerMinute: config.rateLimitAuthenticate });

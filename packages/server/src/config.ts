@@ -30,6 +30,18 @@ export interface Config {
   trustProxy: boolean;
   /** Amount in XOF from which a transfer or cash provision needs two validations; 0 turns the rule off. */
   fourEyesThresholdXof: number;
+  /**
+   * Records staff reads of client data (access_log). Off only to measure what recording costs
+   * (`npm run bench`); refused under the prod profile.
+   */
+  accessLog: boolean;
+  /** This instance's name behind a load balancer, sent in X-Instance-Id; unset, no header is sent. */
+  instanceId: string | undefined;
+  /**
+   * On SIGTERM/SIGINT, seconds the instance keeps serving while management/health answers DOWN, so that a
+   * load balancer takes it out before it closes its connections; 0 stops at once.
+   */
+  shutdownDrainSeconds: number;
 }
 
 /** The environment variable behind each setting (null: not settable), for management/configprops. */
@@ -53,6 +65,9 @@ export const CONFIG_ENV = {
   diskSpaceThreshold: 'HEALTH_DISK_THRESHOLD',
   trustProxy: 'TRUST_PROXY',
   fourEyesThresholdXof: 'FOUR_EYES_THRESHOLD_XOF',
+  accessLog: 'ACCESS_LOG',
+  instanceId: 'INSTANCE_ID',
+  shutdownDrainSeconds: 'SHUTDOWN_DRAIN_SECONDS',
 } as const satisfies Record<keyof Config, string | null>;
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -81,6 +96,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const seed = env.SEED ?? 'demo';
   if (seed !== 'demo' && seed !== 'none') throw new Error(`SEED must be demo or none, got "${seed}"`);
   const host = env.HOST ?? '127.0.0.1';
+  const accessLog = env.ACCESS_LOG || 'on';
+  if (accessLog !== 'on' && accessLog !== 'off') throw new Error(`ACCESS_LOG must be on or off, got "${accessLog}"`);
+  const profiles = (env.PROFILES ?? 'dev')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (accessLog === 'off' && profiles.includes('prod'))
+    throw new Error('ACCESS_LOG=off is refused under the prod profile');
   return {
     port,
     host,
@@ -88,10 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     mailUrl: env.MAIL_URL || undefined,
-    profiles: (env.PROFILES ?? 'dev')
-      .split(',')
-      .map((p) => p.trim())
-      .filter(Boolean),
+    profiles,
     ebankingUrl: env.EBANKING_URL ?? 'http://127.0.0.1:8080/',
     logLevel: env.LOG_LEVEL ?? 'info',
     seed,
@@ -104,6 +124,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     diskSpaceThreshold: wholeNumber(env, 'HEALTH_DISK_THRESHOLD', 10 * 1024 * 1024),
     trustProxy: ['true', '1', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
     fourEyesThresholdXof: wholeNumber(env, 'FOUR_EYES_THRESHOLD_XOF', 1_000_000),
+    accessLog: accessLog === 'on',
+    instanceId: env.INSTANCE_ID || undefined,
+    shutdownDrainSeconds: wholeNumber(env, 'SHUTDOWN_DRAIN_SECONDS', 0),
   };
 }
 

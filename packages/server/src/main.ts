@@ -1,5 +1,6 @@
 // Starts the server: config from the environment, database opened and migrated, demo data when
-// empty, then listen. SIGTERM/SIGINT stop accepting, finish requests in flight and close the database.
+// empty, then listen. SIGTERM/SIGINT report DOWN to load balancers for SHUTDOWN_DRAIN_SECONDS while
+// still serving, then stop accepting, finish requests in flight and close the database.
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
@@ -20,16 +21,21 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    app.log.info({ signal, drainSeconds: config.shutdownDrainSeconds }, 'shutting down');
+    app.draining = true;
+    const drainMs = config.shutdownDrainSeconds * 1000;
+    const force = setTimeout(() => process.exit(1), drainMs + 15_000);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    // Closing at once would cut keep-alive connections a balancer is about to send a request on.
+    setTimeout(() => {
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    }, drainMs);
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -79,6 +79,21 @@ describe('recording', () => {
     }
   });
 
+  it('records every one of many reads answered together, each with its own subject and client', async () => {
+    const before = (await log('login=manager')).total;
+    const responses = await Promise.all(
+      reads().flatMap(([, url]) => [1, 2, 3].map(() => t.app.inject({ url, headers: manager }))),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(responses.map(() => 200));
+    const { rows, total } = await log(`login=manager&size=${responses.length}`);
+    expect(total).toBe(before + responses.length);
+    expect(new Set(rows.map((r) => r.requestId)).size).toBe(responses.length);
+    expect(rows.every((r) => r.clientId === ids.client)).toBe(true);
+    const subjects = rows.map((r) => `${r.what} ${r.subject} ${r.subjectId}`).sort();
+    const expected = reads().flatMap(([what, , subject, id]) => [1, 2, 3].map(() => `${what} ${subject} ${id}`));
+    expect(subjects).toEqual(expected.sort());
+  });
+
   it('leaves no row for a refused read, a missing record or a staff queue', async () => {
     const before = (await log('')).total;
     expect((await t.app.inject({ url: `/core/api/clients/${ids.client}` })).statusCode).toBe(401);

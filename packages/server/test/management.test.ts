@@ -66,6 +66,17 @@ describe('management/health', () => {
     expect(disk.details.threshold).toBe(10 * 1024 * 1024);
   });
 
+  it('answers 503 DOWN while the instance drains before stopping, and still serves other calls', async () => {
+    t.app.draining = true;
+    try {
+      const response = await t.app.inject({ url: '/management/health' });
+      expect([response.statusCode, response.json()]).toEqual([503, { status: 'DOWN' }]);
+      expect((await t.app.inject({ url: '/api/account', headers: admin })).statusCode).toBe(200);
+    } finally {
+      t.app.draining = false;
+    }
+  });
+
   it('answers 503 DOWN when the disk has less free space than the threshold', async () => {
     const full = await startTestApp({ seed: 'none', config: { diskSpaceThreshold: Number.MAX_SAFE_INTEGER } });
     try {
@@ -135,7 +146,10 @@ describe('management/metrics and management/prometheus', () => {
 
 describe('api/gateway/routes', () => {
   it('lists the three path prefixes with their service and this instance, healthy', async () => {
-    const routes = (await t.app.inject({ url: '/api/gateway/routes', headers: admin })).json();
+    const response = await t.app.inject({ url: '/api/gateway/routes', headers: admin });
+    // Without INSTANCE_ID no answer names the instance.
+    expect(response.headers['x-instance-id']).toBeUndefined();
+    const routes = response.json();
     expect(routes.map((r: { path: string; serviceId: string }) => `${r.path} ${r.serviceId}`)).toEqual([
       '/api/** gateway',
       '/core/api/** core',

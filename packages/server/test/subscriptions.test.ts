@@ -1,6 +1,7 @@
-// The subscription request flow: customer check, atomic save, and the two staff searches.
+// The subscription request flow: customer check, atomic save, the two staff searches, who validates a
+// client subscription, and the cash lists' search through the beneficiary's name (a joined search).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeHistoryComment } from '@bank/domain';
+import { ENTITIES, decodeHistoryComment, entityByName, resolveJoinPath } from '@bank/domain';
 import { bearer, startTestApp, type TestApp } from './helper';
 
 let t: TestApp;
@@ -155,6 +156,89 @@ describe('staff searches', () => {
         response.json().some((s: { login: string }) => s.login === 'adama.diouf'),
         JSON.stringify(query),
       ).toBe(true);
+    }
+  });
+});
+
+describe('client subscription validation', () => {
+  it('is taken by the manager and the desk head only', async () => {
+    const [subscription] = (
+      await t.app.inject({
+        url: '/core/api/_search/ClientSubscription/filtre',
+        query: { reference: 'CLSUBS01' },
+        headers,
+      })
+    ).json();
+    const validate = async (login: string, row: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/core/api/client-subscriptions/${row.id}`,
+        headers: bearer(await t.tokenFor(login)),
+        payload: { ...row, subscriptionStatus: 'ENABLE' },
+      });
+    const body = (row: Record<string, unknown>) => {
+      const fields = entityByName('clientSubscription').fields.map((f) => f.name);
+      return Object.fromEntries(Object.entries(row).filter(([key]) => ['id', 'version', ...fields].includes(key)));
+    };
+    for (const login of ['agentsaisie', 'reclamations', 'agentca'])
+      expect((await validate(login, body(subscription))).statusCode, login).toBe(403);
+    const validated = await validate('responsabledesk', body(subscription));
+    expect(validated.statusCode, validated.body).toBe(200);
+    expect(validated.json().subscriptionStatus).toBe('ENABLE');
+  });
+});
+
+describe('search through joined fields', () => {
+  let provisionId: number;
+  beforeAll(async () => {
+    const beneficiaryCashId = await post('/core/api/beneficiary-cashes', {
+      firstName: 'Ndèye Coumba',
+      lastName: 'Thiaw',
+      phoneNumber: '+221770004455',
+      identificationNumero: 'CNI-JOIN-01',
+    });
+    provisionId = await post('/core/api/provision-cashes', {
+      motifProvision: 'Frais de scolarité',
+      amount: '150000',
+      demandStatus: 'PENDING',
+      beneficiaryCashId,
+    });
+  });
+  const search = async (query: string, sort = 'createdAt,desc') => {
+    const response = await t.app.inject({ url: '/core/api/_search/provision-cashes', query: { query, sort }, headers });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Array<{ id: number }>>().map((row) => row.id);
+  };
+
+  it("finds a provision by its beneficiary's first name, last name or both, accents and case aside", async () => {
+    for (const text of ['ndeye', 'THIAW', 'coumba thiaw', 'scolarite'])
+      expect(await search(text), text).toContain(provisionId);
+  });
+
+  it('matches only the joined fields the declaration names, and sorts by a joined field', async () => {
+    // The beneficiary's phone is in its own search text, not among the provision's searchJoined.
+    expect(await search('770004455')).not.toContain(provisionId);
+    expect(await search('thiaw', 'beneficiaryCashLastName,asc')).toContain(provisionId);
+  });
+
+  it('declares, for every entity, joined text fields that run together in the linked search text', () => {
+    // A run of the linked entity's searchable fields is what lets its trigram index serve the search.
+    for (const entity of ENTITIES) {
+      const byPath = new Map<string, string[]>();
+      for (const name of entity.searchJoined) {
+        const { steps, field } = resolveJoinPath(entity, entity.joined[name]!, entityByName);
+        expect(field.searchable, `${entity.name}.${name}`).toBe(true);
+        const target = steps.at(-1)!.target;
+        const key = `${steps.map((step) => step.ref.name).join('.')}:${target.name}`;
+        byPath.set(key, [...(byPath.get(key) ?? []), field.name]);
+      }
+      for (const [key, names] of byPath) {
+        const searchable = entityByName(key.split(':')[1]!)
+          .fields.filter((f) => f.searchable)
+          .map((f) => f.name);
+        const start = searchable.indexOf(names[0]!);
+        expect(searchable.slice(start, start + names.length), `${entity.name} ${key}`).toEqual(names);
+      }
     }
   });
 });

@@ -13,6 +13,8 @@ export const provisionCash = defineEntity({
     bankAccountOwner: 'bankAccountId.ownerName',
     branchName: 'branchId.name',
   },
+  // Staff look a provision up by its beneficiary's name (spec part 2 §2.15).
+  searchJoined: ['beneficiaryCashFirstName', 'beneficiaryCashLastName'],
   fields: {
     motifProvision: { kind: 'text' },
     amount: { kind: 'money' },

@@ -55,6 +55,28 @@ function statementNames() {
 const INT8 = 20;
 const NUMERIC = 1700;
 
+/** How often the embedded database looks for tables to vacuum and analyze (autovacuum's naptime). */
+const MAINTENANCE_EVERY_MS = 60_000;
+
+/**
+ * What autovacuum would do now, with its default thresholds: ANALYZE a table once 50 rows + 10 % of
+ * it changed since its last statistics, VACUUM it too once 50 rows + 20 % of it are dead. PGlite is a
+ * single backend without autovacuum's workers, so without this the planner keeps the statistics of
+ * the day the data was loaded. Returns the statements run.
+ */
+export async function maintainPglite(db: PGlite): Promise<string[]> {
+  // Statistics reach pg_stat_user_tables when a backend goes idle; a single busy one may not have yet.
+  await db.query('select pg_stat_force_next_flush()');
+  const { rows } = await db.query<{ sql: string }>(
+    `select case when n_dead_tup > 50 + 0.2 * n_live_tup then 'vacuum (analyze) ' else 'analyze ' end
+              || quote_ident(schemaname) || '.' || quote_ident(relname) as sql
+       from pg_stat_user_tables
+      where n_mod_since_analyze > 50 + 0.1 * n_live_tup or n_dead_tup > 50 + 0.2 * n_live_tup`,
+  );
+  for (const { sql } of rows) await db.exec(sql);
+  return rows.map((row) => row.sql);
+}
+
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create({
@@ -62,6 +84,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     extensions: { pg_trgm, unaccent },
     parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => v },
   });
+  // A failed round (the database closing, say) is retried at the next one.
+  const maintenance = setInterval(() => maintainPglite(db).catch(() => {}), MAINTENANCE_EVERY_MS);
+  maintenance.unref();
   return {
     kind: 'pglite',
     async query(text, params) {
@@ -79,6 +104,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       );
     },
     async close() {
+      clearInterval(maintenance);
       if (!db.closed) await db.close();
     },
   };

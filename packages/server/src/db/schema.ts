@@ -76,11 +76,14 @@ export function joinTableOf(entity: Entity, field: Field) {
   return { table: `${entity.table}_${field.column}`, ownerColumn, targetColumn, target };
 }
 
+/** Accent- and case-folded text of columns, joined by spaces: `search_fold(coalesce(a, '') || ' ' || …)`. */
+export const foldedText = (columns: readonly string[]) =>
+  `search_fold(${columns.map((c) => `coalesce(${c}, '')`).join(` || ' ' || `)})`;
+
 /** The expression the search index covers and `_search` queries: folded text of the searchable fields. */
 export function searchExpression(entity: Entity, alias?: string): string | undefined {
   const columns = entity.fields.filter((f) => f.searchable).map((f) => (alias ? `${alias}.` : '') + quote(f.column));
-  if (columns.length === 0) return undefined;
-  return `search_fold(${columns.map((c) => `coalesce(${c}, '')`).join(` || ' ' || `)})`;
+  return columns.length === 0 ? undefined : foldedText(columns);
 }
 
 export function buildSchemaModel(entities: readonly Entity[] = ENTITIES): SchemaModel {

@@ -5,7 +5,7 @@ import type { Database, Queryable } from '../db/database';
 import { joinTableOf, quote, searchExpression } from '../db/schema';
 import { HttpProblem, notFound } from '../problem';
 import { FIELD_IO } from './columns';
-import { planJoins } from './joins';
+import { joinedSearchOf, planJoins } from './joins';
 import {
   Params,
   criteriaOf,
@@ -73,6 +73,7 @@ export class EntityService {
   private readonly columns: Map<string, Column>;
   private readonly joins: string;
   private readonly resolve: ColumnResolver;
+  private readonly joinedSearch: Array<(pattern: string) => string>;
   private readonly counts: RowCounts;
   /** The status field whose values the row counters count apart (request types only). */
   private readonly statusField: string | undefined;
@@ -88,6 +89,7 @@ export class EntityService {
     this.joins = joined.clauses.join(' ');
     this.columns = new Map([...ownColumns(entity), ...joined.columns]);
     this.resolve = (name) => this.columns.get(name);
+    this.joinedSearch = joinedSearchOf(entity);
     this.manyToMany = entity.fields.filter((f) => f.kind === 'refs');
     this.counts = rowCountsOf(db);
     this.statusField = workflowOf(entity.name)?.status;
@@ -127,7 +129,10 @@ export class EntityService {
     return undefined;
   }
 
-  /** Text search over the searchable fields (accent- and case-insensitive), plus exact id match. */
+  /**
+   * Text search over the searchable fields and the declared joined ones (accent- and case-insensitive),
+   * plus exact id match.
+   */
   async search(text: string, query: Query): Promise<Page> {
     const params = new Params();
     const where = criteriaOf(this.resolve, query, params);
@@ -135,7 +140,11 @@ export class EntityService {
     const needle = text.trim();
     const idMatch = /^\d{1,15}$/.test(needle) ? params.add(Number(needle)) : undefined;
     const alternatives: string[] = [];
-    if (expression) alternatives.push(`${expression} like search_fold(${params.add(`%${likeEscape(needle)}%`)}::text)`);
+    if (expression || this.joinedSearch.length > 0) {
+      const pattern = `search_fold(${params.add(`%${likeEscape(needle)}%`)}::text)`;
+      if (expression) alternatives.push(`${expression} like ${pattern}`);
+      for (const joined of this.joinedSearch) alternatives.push(joined(pattern));
+    }
     if (idMatch) alternatives.push(`t.id = ${idMatch}`);
     if (alternatives.length === 0) return { rows: [], total: 0, ...pagingOf(query) };
     where.push(`(${alternatives.join(' or ')})`);
@@ -265,17 +274,16 @@ export class EntityService {
       if (this.hooks.beforeUpdate || this.hooks.afterUpdate) {
         const before = await this.get(id, tx, true);
         await this.hooks.beforeUpdate?.({ tx, before, body, actor });
-        await this.updateRow(tx, id, body);
-        const after = await this.get(id, tx);
+        const after = await this.updateRow(tx, id, body);
         await this.hooks.afterUpdate?.({ tx, before, body, actor, after });
         return after;
       }
-      await this.updateRow(tx, id, body);
-      return this.get(id, tx);
+      return this.updateRow(tx, id, body);
     });
   }
 
-  private async updateRow(tx: Queryable, id: number, body: Record<string, unknown>): Promise<void> {
+  /** Writes the row under the optimistic lock and reads it back, joins included, in the same statement. */
+  private async updateRow(tx: Queryable, id: number, body: Record<string, unknown>): Promise<Row> {
     const values: Record<string, unknown> = {};
     for (const field of this.entity.fields) {
       if (!field.readOnly) Object.assign(values, FIELD_IO[field.kind].write(field, body));
@@ -285,15 +293,18 @@ export class EntityService {
     sets.push('version = version + 1');
     const conditions = [`id = ${params.add(id)}`];
     if (typeof body.version === 'number') conditions.push(`version = ${params.add(body.version)}`);
-    const updated = await tx.query(
-      `update ${this.table} set ${sets.join(', ')} where ${conditions.join(' and ')} returning id`,
+    const rows = await tx.query<Row>(
+      `with t as (update ${this.table} set ${sets.join(', ')} where ${conditions.join(' and ')} returning *)
+       select ${this.selectList} from t ${this.joins}`,
       params.values,
     );
-    if (updated.length === 0) {
+    if (rows.length === 0) {
       await this.get(id, tx); // 404 when it does not exist
       throw staleVersion(this.entity);
     }
     await this.writeManyToMany(tx, id, body);
+    await this.attachManyToMany(tx, rows);
+    return this.shape(rows[0]!);
   }
 
   async remove(id: number): Promise<void> {

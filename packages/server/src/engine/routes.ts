@@ -5,6 +5,7 @@ import { APP_HEADERS, ENTITIES, dropEmptyRefs, entityAccess, entityBodySchema, t
 import type { Database } from '../db/database';
 import { EntityService, type EntityHooks, type Page } from './entity-service';
 import type { Query } from './list-query';
+import { rowResponse, rowsResponse } from './response-schemas';
 
 const idParams = {
   type: 'object',
@@ -53,14 +54,16 @@ export function registerEntityRoutes(
         dropEmptyRefs(entity, request.body as Record<string, unknown>);
     };
     const read = { access: entityAccess(entity.name, 'read') };
+    const rows = { response: rowsResponse(entity) };
+    const row = rowResponse(entity);
 
-    app.get<{ Querystring: Query }>(entity.path, { config: read }, async (request, reply) =>
+    app.get<{ Querystring: Query }>(entity.path, { config: read, schema: rows }, async (request, reply) =>
       sendPage(request, reply, await service.list(request.query)),
     );
 
     app.get<{ Querystring: Query & { query?: string } }>(
       `/${entity.apiBase}/_search/${entity.resource}`,
-      { config: read },
+      { config: read, schema: rows },
       async (request, reply) => {
         const { query: text = '', ...rest } = request.query;
         const page =
@@ -71,13 +74,17 @@ export function registerEntityRoutes(
 
     app.get<{ Params: { id: number } }>(
       `${entity.path}/:id`,
-      { config: read, schema: { params: idParams } },
+      { config: read, schema: { params: idParams, response: row } },
       (request) => service.get(request.params.id),
     );
 
     app.post<{ Body: Record<string, unknown> }>(
       entity.path,
-      { config: { access: entityAccess(entity.name, 'create'), entity: entity.name }, schema: { body }, preValidation },
+      {
+        config: { access: entityAccess(entity.name, 'create'), entity: entity.name },
+        schema: { body, response: rowResponse(entity, 201) },
+        preValidation,
+      },
       async (request, reply) => {
         const created = await service.create(request.body);
         alert(reply, 'created', entity, created.id);
@@ -89,7 +96,7 @@ export function registerEntityRoutes(
       `${entity.path}/:id`,
       {
         config: { access: entityAccess(entity.name, 'update'), entity: entity.name },
-        schema: { params: idParams, body },
+        schema: { params: idParams, body, response: row },
         preValidation,
       },
       async (request, reply) => {

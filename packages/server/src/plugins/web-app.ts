@@ -1,5 +1,6 @@
-// Serves the built web app: hashed assets cached for a year, index.html for every client route,
-// and a JSON 404 for unknown API paths (never the HTML page).
+// Serves the built web app: hashed assets cached for a year, brotli or gzip copies written by the
+// build when the browser accepts them, index.html for every client route, and a JSON 404 for unknown
+// API paths (never the HTML page).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +15,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     await app.register(fastifyStatic, {
       root: webDist!,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

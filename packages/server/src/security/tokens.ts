@@ -51,8 +51,13 @@ function verifyHs256(token: string, secret: Uint8Array): Record<string, unknown>
   return payload;
 }
 
+/** Verified tokens kept; beyond, the cache starts again (a bound on memory, not a policy). */
+const VERIFIED_TOKENS = 1000;
+
 export function createTokenService(secret: Uint8Array): TokenService {
   if (secret.length < 32) throw new Error('The JWT secret must be at least 256 bits (32 bytes)');
+  // A staff member's token comes with every call: its signature is checked once, its expiry each time.
+  const verified = new Map<string, { claims: TokenClaims; exp: number }>();
   return {
     async issue(claims, rememberMe) {
       const validity = rememberMe ? REMEMBER_ME_VALIDITY_SECONDS : TOKEN_VALIDITY_SECONDS;
@@ -64,9 +69,14 @@ export function createTokenService(secret: Uint8Array): TokenService {
         .sign(secret);
     },
     async check(token) {
+      const hit = verified.get(token);
+      if (hit) return hit.exp > Math.floor(Date.now() / 1000) ? hit.claims : null;
       const payload = verifyHs256(token, secret);
       if (!payload || typeof payload.sub !== 'string' || typeof payload.auth !== 'string') return null;
-      return { login: payload.sub, authorities: payload.auth ? payload.auth.split(',') : [] };
+      const claims = { login: payload.sub, authorities: payload.auth ? payload.auth.split(',') : [] };
+      if (verified.size >= VERIFIED_TOKENS) verified.clear();
+      verified.set(token, { claims, exp: payload.exp as number });
+      return claims;
     },
   };
 }

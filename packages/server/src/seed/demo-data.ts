@@ -14,8 +14,8 @@ import { seedSubscriptions } from './subscriptions';
 import { seedTransactions, seedLoans } from './transactions';
 import { seedBeneficiaries, seedTransfers } from './transfers';
 
-/** Arbitrary constant shared by every instance of this application. */
-const DEMO_SEED_LOCK_KEY = 724_311_002;
+/** Arbitrary constant shared by every instance of this application (demo accounts and demo data). */
+export const DEMO_SEED_LOCK_KEY = 724_311_002;
 
 export interface DemoDataOptions {
   /** Multiplies the row counts (1: ~300 clients, ~20,000 transactions). */

@@ -5,6 +5,7 @@ import { WORKFLOWS, entityAccess, entityByName } from '@bank/domain';
 import type { Queryable } from '../db/database';
 import type { EntityService } from '../engine/entity-service';
 import { sendPage } from '../engine/routes';
+import { rowsResponse } from '../engine/response-schemas';
 import type { FourEyesRule } from './four-eyes';
 
 const idParams = {
@@ -33,7 +34,7 @@ export function registerWorkflowRoutes(
     const service = services.get(log.name)!;
     app.post<{ Params: { id: number } }>(
       `${log.path}/story/:id`,
-      { config: { access: entityAccess(log.name, 'read') }, schema: { params: idParams } },
+      { config: { access: entityAccess(log.name, 'read') }, schema: { params: idParams, response: rowsResponse(log) } },
       async (request) => {
         const page = await service.list({
           [`${workflow.log.request}.equals`]: String(request.params.id),
@@ -64,7 +65,7 @@ export function registerWorkflowRoutes(
     const service = services.get(entity.name)!;
     app.get<{ Params: { status: string }; Querystring: Record<string, string> }>(
       `${entity.path}/${pending.name}/:status`,
-      { config: { access: entityAccess(entity.name, 'read') } },
+      { config: { access: entityAccess(entity.name, 'read') }, schema: { response: rowsResponse(entity) } },
       async (request, reply) =>
         sendPage(
           request,

@@ -5,7 +5,7 @@ import { ENUMS, encodeHistoryComment, entityByName, type WorkflowDef } from '@ba
 import { quote } from '../db/schema';
 import { staleVersion, type EntityHooks, type Row } from '../engine/entity-service';
 import { HttpProblem } from '../problem';
-import { recordAudit } from '../modules/audit/audit';
+import { auditInsert } from '../modules/audit/audit';
 import type { FourEyesRule, FourEyesStep } from './four-eyes';
 
 const fieldError = (entity: string, field: string, message: string, detail: string) =>
@@ -68,16 +68,19 @@ export function workflowHooks(workflow: WorkflowDef, fourEyes?: FourEyesRule): E
       };
       for (const carried of workflow.log.carry ?? []) values[column(carried)] = refId(after, carried);
       const columns = Object.keys(values);
-      await tx.query(
-        `insert into ${quote(log.table)} (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
-        columns.map((c) => values[c]),
+      const audit = auditInsert(
+        actor.login,
+        decided ? 'REQUEST_FIRST_APPROVAL' : 'REQUEST_STATUS_CHANGED',
+        { request: request.name, id: after.id, from: String(before[workflow.status] ?? ''), to: status },
+        columns.length + 1,
       );
-      await recordAudit(tx, actor.login, decided ? 'REQUEST_FIRST_APPROVAL' : 'REQUEST_STATUS_CHANGED', {
-        request: request.name,
-        id: after.id,
-        from: String(before[workflow.status] ?? ''),
-        to: status,
-      });
+      // The history row and the audit event in one statement: one round trip inside the transaction.
+      await tx.query(
+        `with history as (insert into ${quote(log.table)} (${columns.join(', ')})
+           values (${columns.map((_, i) => `$${i + 1}`).join(', ')}))
+         ${audit.sql}`,
+        [...columns.map((c) => values[c]), ...audit.values],
+      );
     },
   };
 }

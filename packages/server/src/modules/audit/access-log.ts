@@ -72,10 +72,10 @@ const CLIENT_READS = new Map<string, ClientRead>([
   ['GET /core/api/transfers/:id', { what: 'transfer', subject: fromParam('transfer', 'id') }],
 ]);
 
-/** `select <client id>` of the record `$1` of `entity`, following its ref path. */
-function clientIdQuery(entity: Subject): string {
+/** The client id of the record `id` (an SQL expression) of `entity`, following its ref path. */
+function clientIdOf(entity: Subject, id: string): string {
   const path = CLIENT_PATHS[entity];
-  if (path.length === 0) return 'select $1::bigint as client_id';
+  if (path.length === 0) return id;
   let current = entityByName(entity);
   let sql = `from ${quote(current.table)} x0`;
   let select = '';
@@ -89,38 +89,107 @@ function clientIdQuery(entity: Subject): string {
     sql += ` join ${quote(next.table)} x${i + 1} on x${i + 1}.id = x${i}.${quote(field.column)}`;
     current = next;
   });
-  return `select ${select} as client_id ${sql} where x0.id = $1`;
+  return `(select ${select} ${sql} where x0.id = ${id})`;
 }
 
-const INSERTS = new Map(
-  (Object.keys(CLIENT_PATHS) as Subject[]).map((entity) => [
-    entity,
-    // A record without a client (an account not yet linked) is logged all the same, client unknown.
-    `insert into access_log (login, authorities, client_id, what, subject, subject_id, request_id, client_ip)
-     select $2, $3, c.client_id, $4, $5, $1, $6, $7 from (select 1) one left join (${clientIdQuery(entity)}) c on true`,
-  ]),
-);
+// One statement appends a batch of reads, each with its client found from its subject; a record
+// without a client (an account not yet linked) is logged all the same, client unknown.
+const BATCH_INSERT = `insert into access_log (login, authorities, client_id, what, subject, subject_id, request_id, client_ip)
+  select r.login, r.authorities,
+         case r.subject ${(Object.keys(CLIENT_PATHS) as Subject[])
+           .map((entity) => `when '${entity}' then ${clientIdOf(entity, 'r.subject_id')}`)
+           .join(' ')} end,
+         r.what, r.subject, r.subject_id, r.request_id, r.client_ip
+    from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[])
+      with ordinality as r(login, authorities, what, subject, subject_id, request_id, client_ip, n)
+   order by r.n`;
 
-export function registerAccessLog(app: FastifyInstance, db: Database): void {
+interface AccessEntry {
+  login: string;
+  authorities: string;
+  what: string;
+  subject: Subject;
+  subjectId: number;
+  requestId: string;
+  clientIp: string;
+}
+
+/** Rows per insert at most; more waiting go in the next one. */
+const MAX_BATCH = 500;
+/** Inserts under way at once: their commits overlap (PostgreSQL flushes them together), reads keep the rest of the pool. */
+const MAX_IN_FLIGHT = 4;
+
+/**
+ * Appends access-log rows in batches (issue 12): the reads answered at about the same time share one
+ * insert, one round trip and one commit, and each waits for its batch's commit before its answer
+ * leaves, so an acknowledged read is on record even after a crash. Rows arriving while inserts are
+ * under way make the next batch, so the batches grow with the load and an idle server writes each
+ * row at once.
+ */
+class AccessLogWriter {
+  private queue: Array<{ entry: AccessEntry; resolve: () => void; reject: (error: unknown) => void }> = [];
+  private inFlight = 0;
+
+  constructor(private readonly db: Database) {}
+
+  append(entry: AccessEntry): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ entry, resolve, reject });
+      if (this.inFlight < MAX_IN_FLIGHT) void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.inFlight++;
+    // The reads answered in this turn of the event loop join the same batch.
+    await new Promise(setImmediate);
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      const column = <K extends keyof AccessEntry>(key: K) => batch.map(({ entry }) => entry[key]);
+      try {
+        await this.db.query(BATCH_INSERT, [
+          column('login'),
+          column('authorities'),
+          column('what'),
+          column('subject'),
+          column('subjectId'),
+          column('requestId'),
+          column('clientIp'),
+        ]);
+        for (const waiter of batch) waiter.resolve();
+      } catch (error) {
+        for (const waiter of batch) waiter.reject(error);
+      }
+    }
+    this.inFlight--;
+  }
+}
+
+/** `record: false` (ACCESS_LOG=off) serves the log but writes nothing: the bench's baseline only. */
+export function registerAccessLog(app: FastifyInstance, db: Database, record = true): void {
+  if (record) registerAccessLogHook(app, new AccessLogWriter(db));
+  else app.log.warn('ACCESS_LOG=off: staff reads of client data are not recorded');
+  registerAccessLogRoute(app, db);
+}
+
+function registerAccessLogHook(app: FastifyInstance, writer: AccessLogWriter): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const user = request.user;
     if (!user || reply.statusCode >= 300) return payload;
     const read = CLIENT_READS.get(`${request.method} ${request.routeOptions.url}`);
     const subject = read?.subject(request);
     if (!read || !subject) return payload;
-    await db.query(INSERTS.get(subject.entity)!, [
-      subject.id,
-      user.login,
-      user.authorities.join(','),
-      read.what,
-      subject.entity,
-      String(request.id),
-      request.ip,
-    ]);
+    await writer.append({
+      login: user.login,
+      authorities: user.authorities.join(','),
+      what: read.what,
+      subject: subject.entity,
+      subjectId: subject.id,
+      requestId: String(request.id),
+      clientIp: request.ip,
+    });
     return payload;
   });
-
-  registerAccessLogRoute(app, db);
 }
 
 const SORTABLE: Record<string, string> = {

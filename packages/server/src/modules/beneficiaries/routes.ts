@@ -6,6 +6,7 @@ import { quote } from '../../db/schema';
 import type { EntityService } from '../../engine/entity-service';
 import { Params, likeEscape, type Query } from '../../engine/list-query';
 import { sendPage } from '../../engine/routes';
+import { rowsResponse } from '../../engine/response-schemas';
 import { badRequest } from '../../problem';
 
 const NEWEST_FIRST = 'createdAt,desc';
@@ -18,10 +19,11 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 export function registerBeneficiaryRoutes(app: FastifyInstance, services: Map<string, EntityService>): void {
   const beneficiaries = services.get('beneficiary')!;
   const read = { access: entityAccess('beneficiary', 'read') };
+  const rows = { response: rowsResponse(beneficiaries.entity) };
 
   app.get<{ Querystring: Query & Record<'name' | 'reference' | 'rib' | 'type', string | undefined> }>(
     '/core/api/_search/beneficiaries/filtre',
-    { config: read },
+    { config: read, schema: rows },
     async (request, reply) => {
       const { name, reference, rib, type, ...rest } = request.query;
       const status = text(type).toUpperCase();
@@ -57,7 +59,7 @@ export function registerBeneficiaryRoutes(app: FastifyInstance, services: Map<st
 
   app.get(
     '/core/api/beneficiaries/unpageable',
-    { config: read },
+    { config: read, schema: rows },
     async () => (await beneficiaries.list({ size: UNPAGED_LIMIT }, { defaultSort: NEWEST_FIRST })).rows,
   );
 }

@@ -6,6 +6,7 @@ import { quote } from '../../db/schema';
 import type { Actor, EntityService } from '../../engine/entity-service';
 import { Params, likeEscape, type Query } from '../../engine/list-query';
 import { sendPage } from '../../engine/routes';
+import { rowsResponse } from '../../engine/response-schemas';
 import { HttpProblem } from '../../problem';
 
 const clientIdParams = {
@@ -43,14 +44,18 @@ export function registerClientFileRoutes(app: FastifyInstance, services: Map<str
   const subscriptions = services.get('notificationSubscription')!;
   const readClients = { access: entityAccess('client', 'read') };
 
-  app.get<{ Querystring: Query }>('/core/api/clients/getAllPageable', { config: readClients }, async (request, reply) =>
-    sendPage(request, reply, await clients.list(request.query)),
+  const clientRows = { response: rowsResponse(clients.entity) };
+
+  app.get<{ Querystring: Query }>(
+    '/core/api/clients/getAllPageable',
+    { config: readClients, schema: clientRows },
+    async (request, reply) => sendPage(request, reply, await clients.list(request.query)),
   );
 
   // DESIGN.md §5: the filters apply whatever is filled; an empty form is the plain list.
   app.get<{ Querystring: Query & Record<'name' | 'email' | 'reference' | 'rib' | 'type', string | undefined> }>(
     '/core/api/_search/clients/filtre',
-    { config: readClients },
+    { config: readClients, schema: clientRows },
     async (request, reply) => {
       const { name, email, reference, rib, type, ...rest } = request.query;
       const page = await clients.list(rest, {
@@ -78,7 +83,10 @@ export function registerClientFileRoutes(app: FastifyInstance, services: Map<str
 
   app.get<{ Params: { clientId: number }; Querystring: Query }>(
     '/core/api/bank-accounts/client/:clientId',
-    { config: { access: entityAccess('bankAccount', 'read') }, schema: { params: clientIdParams } },
+    {
+      config: { access: entityAccess('bankAccount', 'read') },
+      schema: { params: clientIdParams, response: rowsResponse(accounts.entity) },
+    },
     async (request, reply) =>
       sendPage(
         request,
@@ -89,7 +97,10 @@ export function registerClientFileRoutes(app: FastifyInstance, services: Map<str
 
   app.get<{ Params: { clientId: number } }>(
     '/core/api/serenity-users/info/:clientId',
-    { config: { access: entityAccess('serenityUser', 'read') }, schema: { params: clientIdParams } },
+    {
+      config: { access: entityAccess('serenityUser', 'read') },
+      schema: { params: clientIdParams, response: rowsResponse(serenityUsers.entity) },
+    },
     async (request) =>
       (await serenityUsers.list({ 'clientId.equals': String(request.params.clientId), size: '1000' })).rows,
   );

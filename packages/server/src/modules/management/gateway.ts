@@ -17,12 +17,12 @@ function addressOf(app: FastifyInstance): { host: string; port: number } | null 
   return address && typeof address === 'object' ? { host: address.address, port: address.port } : null;
 }
 
-export function registerGatewayRoutes(app: FastifyInstance, db: Database): void {
+export function registerGatewayRoutes(app: FastifyInstance, db: Database, instanceId?: string): void {
   app.get('/api/gateway/routes', { config: { access: ROUTE_ACCESS.management } }, async () => {
     const health = await databaseHealth(db);
     const address = addressOf(app);
     const instance = {
-      instanceId: `${os.hostname()}:${process.pid}`,
+      instanceId: instanceId ?? `${os.hostname()}:${process.pid}`,
       host: address?.host ?? os.hostname(),
       port: address?.port ?? null,
       // Not listening (tests through inject): the routes are served inside this process.

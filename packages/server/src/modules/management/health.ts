@@ -10,6 +10,13 @@ import type { Mailer } from '../mail/mailer';
 
 export type HealthStatus = 'UP' | 'DOWN';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set when the instance is about to stop (main.ts): health answers DOWN while requests are still served. */
+    draining: boolean;
+  }
+}
+
 export interface HealthComponent {
   status: HealthStatus;
   details: Record<string, unknown>;
@@ -62,6 +69,7 @@ export function registerHealthRoute(
   deps: { db: Database; config: Config; mailer: Mailer; log: FastifyBaseLogger },
 ): void {
   const { db, config, mailer, log } = deps;
+  app.decorate('draining', false);
 
   app.get('/management/health', { config: { access: 'public' } }, async (request, reply) => {
     const [database, diskSpace, mail] = await Promise.all([
@@ -71,7 +79,8 @@ export function registerHealthRoute(
     ]);
     const components = { db: database, diskSpace, mail };
     if (database.status === 'DOWN') log.warn({ error: database.details.error }, 'database health check failed');
-    const status: HealthStatus = Object.values(components).some((c) => c.status === 'DOWN') ? 'DOWN' : 'UP';
+    const down = app.draining || Object.values(components).some((c) => c.status === 'DOWN');
+    const status: HealthStatus = down ? 'DOWN' : 'UP';
     reply.code(status === 'UP' ? 200 : 503);
     if (!hasAnyAuthority(request.user?.authorities, [ROLES.ADMIN])) return { status };
     return { status, components };

@@ -38,6 +38,6 @@ export function registerManagementRoutes(app: FastifyInstance, deps: ManagementD
   registerConfigRoutes(app, config);
   registerLogRoutes(app, { db, loggers });
   registerAuditRoutes(app, db);
-  registerGatewayRoutes(app, db);
+  registerGatewayRoutes(app, db, config.instanceId);
   registerOpenApiRoute(app, config);
 }

@@ -5,6 +5,7 @@ import { ENUMS, entityAccess, isRealDate } from '@bank/domain';
 import type { EntityService } from '../../engine/entity-service';
 import type { Query } from '../../engine/list-query';
 import { sendPage } from '../../engine/routes';
+import { rowsResponse } from '../../engine/response-schemas';
 import { badRequest } from '../../problem';
 
 type Filters = Record<string, string>;
@@ -62,12 +63,14 @@ export function registerMoneyRoutes(app: FastifyInstance, services: Map<string, 
   const transactions = services.get('transaction')!;
   const readTransfers = { access: entityAccess('transfer', 'read') };
   const readTransactions = { access: entityAccess('transaction', 'read') };
+  const transferRows = { response: rowsResponse(transfers.entity) };
+  const transactionRows = { response: rowsResponse(transactions.entity) };
   const demandStatuses = ENUMS.demandStatus.values;
 
   // DESIGN.md §5: filters apply whatever is filled.
   app.get<{ Querystring: Query & Filters }>(
     '/core/api/criterial_search/transfers',
-    { config: readTransfers },
+    { config: readTransfers, schema: transferRows },
     async (request, reply) => {
       const { startdate, enddate, status: state, id, clientId, bankaccount, montant, ...rest } = request.query;
       const criteria: Filters = {};
@@ -90,7 +93,7 @@ export function registerMoneyRoutes(app: FastifyInstance, services: Map<string, 
   // The transactions modal of an account: amount, day, direction (C/D), reference.
   app.get<{ Querystring: Query & Filters }>(
     '/core/api/transactions/_search/modal',
-    { config: readTransactions },
+    { config: readTransactions, schema: transactionRows },
     async (request, reply) => {
       const { type, ...query } = request.query;
       const { criteria, rest } = accountTransactionCriteria(query);
@@ -107,7 +110,7 @@ export function registerMoneyRoutes(app: FastifyInstance, services: Map<string, 
   // The same for an account's transactions by processing status.
   app.get<{ Querystring: Query & Filters }>(
     '/core/api/transactions/_search/bankaccount',
-    { config: readTransactions },
+    { config: readTransactions, schema: transactionRows },
     async (request, reply) => {
       const { status: state, ...query } = request.query;
       const { criteria, rest } = accountTransactionCriteria(query);

@@ -1,0 +1,382 @@
+// Scale-out (README, "Several instances behind a load balancer"): two server processes started at the
+// same moment over one fresh PostgreSQL database, behind HAProxy in round robin with no stickiness.
+// Through the balancer: migrations and demo data are applied once, a token from one instance is good
+// on the other, failed sign-ins on both add up to the lockout, a write on one instance reaches an
+// event stream on the other, killing an instance in the middle of writes loses none that was
+// acknowledged, and a graceful stop (SIGTERM, with the drain) of an instance fails no write at all.
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, entityByName, takeStreamEvents } from '@bank/domain';
+import { quote } from '../src/db/schema';
+import { MAX_FAILED_ATTEMPTS } from '../src/modules/account/lockout';
+import {
+  createDatabase,
+  ensureHaproxy,
+  freePort,
+  startBalancer,
+  startInstance,
+  type Balancer,
+  type ClusterDatabase,
+  type Instance,
+} from './cluster';
+
+const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Clients written by the demo seed at scale 1 (seed/clients.ts). */
+const DEMO_CLIENTS = 300;
+
+const cleanups: Array<() => Promise<void>> = [];
+let database: ClusterDatabase;
+let sql: pg.Client;
+let a: Instance;
+let b: Instance;
+let balancer: Balancer;
+let startMs = 0;
+
+beforeAll(async () => {
+  console.log(`cluster: ${ensureHaproxy()}`);
+  database = await createDatabase(adminUrl);
+  cleanups.push(() => database.drop());
+  const [portA, portB, portLb] = [await freePort(), await freePort(), await freePort()];
+  // The same tick: both race for the migration lock and for the demo seed.
+  const started = performance.now();
+  a = startInstance('a', portA, database.url);
+  b = startInstance('b', portB, database.url);
+  cleanups.push(
+    () => a.kill(),
+    () => b.kill(),
+  );
+  await Promise.all([a.healthy(), b.healthy()]);
+  startMs = performance.now() - started;
+  balancer = await startBalancer(portLb, [a, b]);
+  cleanups.push(() => balancer.stop());
+  sql = new pg.Client({ connectionString: database.url });
+  await sql.connect();
+  cleanups.push(() => sql.end());
+});
+
+afterAll(async () => {
+  // Balancer and instances before the database they hold connections to.
+  for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error(error));
+});
+
+interface Answer {
+  status: number;
+  /** The instance that answered (X-Instance-Id). */
+  instance: string | null;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test reads whatever the API answers
+  body: any;
+}
+
+async function call(base: string, method: string, url: string, headers = {}, payload?: unknown): Promise<Answer> {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: { ...headers, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: payload === undefined ? undefined : JSON.stringify(payload),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    instance: response.headers.get('x-instance-id'),
+    body: text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text,
+  };
+}
+
+const signIn = (base: string, username: string, password = username) =>
+  call(base, 'POST', '/api/authenticate', {}, { username, password });
+
+const bearer = (answer: Answer) => ({ authorization: `Bearer ${answer.body.id_token as string}` });
+
+const cardOrder = entityByName('cardOrder');
+const HOLDER = quote(cardOrder.field('holderName')!.column);
+
+interface Received {
+  event: string;
+  data: Record<string, unknown>;
+  at: number;
+}
+
+/** An event stream through the balancer, read as the browser does, with what arrived and when. */
+async function openEvents(headers: Record<string, string>) {
+  const controller = new AbortController();
+  const response = await fetch(`${balancer.base}/core/api/events`, { headers, signal: controller.signal });
+  expect(response.status).toBe(200);
+  const received: Received[] = [];
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      const taken = takeStreamEvents(buffer + value);
+      buffer = taken.rest;
+      const at = performance.now();
+      received.push(...taken.events.map((e) => ({ ...(e as Omit<Received, 'at'>), at })));
+    }
+  })();
+  /** The first event from index `from` on that `matches`, waited for up to 5 s. */
+  const next = async (matches: (r: Received) => boolean, from = 0): Promise<Received> => {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const found = received.slice(from).find(matches);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no such event; received ${JSON.stringify(received)}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+  return { instance: response.headers.get('x-instance-id'), received, next, close: () => controller.abort() };
+}
+
+describe('two instances behind HAProxy over one PostgreSQL', () => {
+  it('started at the same moment, they apply the migrations once and the demo data once', async () => {
+    const files = fs
+      .readdirSync(path.join(import.meta.dirname, '../src/db/migrations'))
+      .filter((f) => f.endsWith('.sql'))
+      .sort();
+    const migrations = await sql.query<{ name: string; n: number }>(
+      'select name, count(*)::int as n from schema_migration group by name order by name',
+    );
+    expect(migrations.rows).toEqual(files.map((name) => ({ name, n: 1 })));
+
+    const logged = (msg: string) => [a, b].flatMap((i) => i.logs.filter((l) => l.msg === msg).map(() => i.name));
+    expect(logged('migrations applied')).toHaveLength(1);
+    expect(logged('demo data created')).toHaveLength(1);
+    console.log(
+      `cluster: migrations applied by ${logged('migrations applied')[0]}, demo data created by ` +
+        `${logged('demo data created')[0]}; both healthy ${Math.round(startMs)} ms after the simultaneous start`,
+    );
+    expect([...a.logs, ...b.logs].filter((l) => l.level >= 50)).toEqual([]);
+    expect(a.running() && b.running()).toBe(true);
+
+    const [counts] = (
+      await sql.query<{ users: number; clients: number }>(
+        `select (select count(*)::int from app_user) as users,
+                (select count(*)::int from ${quote(entityByName('client').table)}) as clients`,
+      )
+    ).rows;
+    expect(counts).toEqual({ users: DEMO_ACCOUNTS.length, clients: DEMO_CLIENTS });
+  });
+
+  it('sends requests to both instances in turn', async () => {
+    const answers: Answer[] = [];
+    for (let i = 0; i < 10; i++) answers.push(await call(balancer.base, 'GET', '/management/health'));
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    const served = answers.map((answer) => answer.instance);
+    // Round robin: consecutive requests alternate.
+    expect(served.filter((name) => name === 'a')).toHaveLength(5);
+    expect(served.filter((name) => name === 'b')).toHaveLength(5);
+    // Each instance's route table names it too.
+    const admin = bearer(await signIn(balancer.base, 'admin'));
+    for (const instance of [a, b]) {
+      const routes = await call(instance.base, 'GET', '/api/gateway/routes', admin);
+      expect(routes.body[0].serviceInstances[0]).toMatchObject({ instanceId: instance.name, port: instance.port });
+    }
+  });
+
+  it('accepts on each instance a token signed in on the other', async () => {
+    const signIns = [await signIn(balancer.base, 'manager'), await signIn(balancer.base, 'manager')];
+    expect(signIns.map((s) => s.status)).toEqual([200, 200]);
+    expect(signIns.map((s) => s.instance).sort()).toEqual(['a', 'b']);
+    for (const signedIn of signIns) {
+      const other = signedIn.instance === 'a' ? b : a;
+      const account = await call(other.base, 'GET', '/api/account', bearer(signedIn));
+      expect({ status: account.status, instance: account.instance, login: account.body.login }).toEqual({
+        status: 200,
+        instance: other.name,
+        login: 'manager',
+      });
+    }
+    // And through the balancer, which spreads the calls of one token over both.
+    const calls: Answer[] = [];
+    for (let i = 0; i < 4; i++) calls.push(await call(balancer.base, 'GET', '/api/account', bearer(signIns[0]!)));
+    expect(calls.map((c) => c.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(calls.map((c) => c.instance))).toEqual(new Set(['a', 'b']));
+  });
+
+  it('counts failed sign-ins made on both instances towards one lockout', async () => {
+    const failures: Answer[] = [];
+    for (let i = 1; i < MAX_FAILED_ATTEMPTS; i++) failures.push(await signIn(balancer.base, 'agentca', 'wrong'));
+    expect(failures.map((f) => [f.status, f.body.message])).toEqual(
+      failures.map(() => [401, 'login.messages.error.authentication']),
+    );
+    expect(new Set(failures.map((f) => f.instance))).toEqual(new Set(['a', 'b']));
+
+    const last = await signIn(balancer.base, 'agentca', 'wrong');
+    expect([last.status, last.body.message]).toEqual([401, 'login.messages.error.locked']);
+    // Locked everywhere, even with the right password.
+    for (const instance of [a, b]) {
+      const right = await signIn(instance.base, 'agentca');
+      expect([right.status, right.body.message, right.instance]).toEqual([
+        401,
+        'login.messages.error.locked',
+        instance.name,
+      ]);
+    }
+  });
+
+  it('brings a pending-count event from a write on one instance to a stream on the other', async () => {
+    const manager = bearer(await signIn(balancer.base, 'manager'));
+    const stream = await openEvents(manager);
+    expect(['a', 'b']).toContain(stream.instance);
+    const first = await stream.next((r) => r.event === 'pending');
+    let cards = first.data.cards as number;
+
+    const orders: Answer[] = [];
+    for (const holderName of ['Awa Diop', 'Moussa Fall']) {
+      const created = await call(balancer.base, 'POST', '/core/api/card-orders', manager, {
+        holderName,
+        orderStatus: 'PENDING',
+      });
+      expect(created.status).toBe(201);
+      orders.push(created);
+    }
+    cards += 2;
+    await stream.next((r) => r.event === 'pending' && r.data.cards === cards);
+
+    // Round robin: of two consecutive decisions, one is made on the instance the stream is not on.
+    let crossed = false;
+    for (const order of orders) {
+      const from = stream.received.length;
+      const sent = performance.now();
+      const decided = await call(balancer.base, 'PUT', `/core/api/card-orders/${order.body.id}`, manager, {
+        ...order.body,
+        orderStatus: 'VALIDATED',
+        comment: 'Carte commandée',
+      });
+      const answered = performance.now();
+      expect(decided.status).toBe(200);
+      cards -= 1;
+      const event = await stream.next((r) => r.event === 'pending' && r.data.cards === cards, from);
+      console.log(
+        `cluster: decision on ${decided.instance} answered in ${Math.round(answered - sent)} ms; ` +
+          `the stream on ${stream.instance} had the new count ${Math.round(event.at - answered)} ms later`,
+      );
+      expect(event.at - sent).toBeLessThan(2000);
+      crossed ||= decided.instance !== stream.instance;
+    }
+    expect(crossed).toBe(true);
+    stream.close();
+  });
+
+  it('loses no acknowledged write when an instance is killed mid-stream, and the other keeps serving', async () => {
+    const manager = bearer(await signIn(balancer.base, 'manager'));
+    const [victim, survivor] = [a, b];
+    const { writes, at: killedAt } = await writeLoad(manager, 'kill', () => victim.kill());
+
+    const acknowledged = writes.filter((w) => w.status === 201);
+    const failed = writes.filter((w) => w.status !== 201);
+    const stored = await storedWrites('kill');
+    const lost = acknowledged.filter((w) => stored.get(w.holder) !== w.id);
+    console.log(
+      `cluster: SIGKILL of ${victim.name}: ${writes.length} writes, ${acknowledged.length} acknowledged ` +
+        `(${acknowledged.filter((w) => w.instance === victim.name).length} by ${victim.name}), ` +
+        `${lost.length} acknowledged and lost; ${failed.length} failed ` +
+        `(${failed.map((w) => w.status).join(', ') || 'none'}), of which ` +
+        `${failed.filter((w) => stored.has(w.holder)).length} stored all the same`,
+    );
+    expect(lost).toEqual([]);
+    expect(acknowledged.some((w) => w.instance === victim.name)).toBe(true);
+    expect(acknowledged.some((w) => w.sent > killedAt)).toBe(true);
+    // Only the writes in flight on the killed instance may fail (one per client at most); those sent
+    // once the balancer has seen it go (a second at most: two failed checks 0.5 s apart) reach the survivor.
+    expect(failed.length).toBeLessThanOrEqual(WORKERS);
+    expect(failed.filter((w) => w.sent > killedAt + 1000)).toEqual([]);
+    expect(victim.running()).toBe(false);
+
+    const after: Answer[] = [];
+    for (let i = 0; i < 6; i++) after.push(await call(balancer.base, 'GET', '/api/account', manager));
+    expect(after.map((c) => [c.status, c.instance])).toEqual(after.map(() => [200, survivor.name]));
+    expect(survivor.running()).toBe(true);
+  });
+
+  it('takes a restarted instance back, and stopping the other gracefully under writes fails none', async () => {
+    // Migrated and seeded already: the restarted instance only starts.
+    a = startInstance('a', a.port, database.url);
+    await a.healthy();
+    const deadline = Date.now() + 10_000;
+    while ((await call(balancer.base, 'GET', '/management/health')).instance !== 'a') {
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    const manager = bearer(await signIn(balancer.base, 'manager'));
+    let exitCode: number | null = null;
+    const { writes } = await writeLoad(manager, 'stop', async () => {
+      exitCode = await b.stop();
+    });
+    const stored = await storedWrites('stop');
+    console.log(
+      `cluster: SIGTERM of b: ${writes.length} writes, ${writes.filter((w) => w.instance === 'b').length} ` +
+        `acknowledged by b, failed: ${
+          writes
+            .filter((w) => w.status !== 201)
+            .map((w) => w.status)
+            .join(', ') || 'none'
+        }`,
+    );
+    // A request the stopping instance refused (503, unhandled) was sent to the other one.
+    expect(writes.filter((w) => w.status !== 201)).toEqual([]);
+    expect(writes.filter((w) => stored.get(w.holder) !== w.id)).toEqual([]);
+    expect(writes.some((w) => w.instance === 'b')).toBe(true);
+    expect(exitCode).toBe(0);
+  });
+});
+
+const WORKERS = 4;
+
+interface Write {
+  holder: string;
+  /** HTTP status, or the error code when the connection was cut. */
+  status: number | string;
+  instance: string | null;
+  id?: number;
+  sent: number;
+}
+
+/** Four clients creating card orders through the balancer for 5 s; `action` runs 1.5 s in, at `at`. */
+async function writeLoad(headers: Record<string, string>, tag: string, action: () => Promise<void>) {
+  const writes: Write[] = [];
+  const start = performance.now();
+  let at = Infinity;
+  const acting = new Promise<void>((resolve, reject) =>
+    setTimeout(() => {
+      at = performance.now();
+      action().then(resolve, reject);
+    }, 1500),
+  );
+  await Promise.all(
+    Array.from({ length: WORKERS }, async (_, worker) => {
+      for (let i = 0; performance.now() - start < 5000; i++) {
+        const holder = `${tag}-${worker}-${i}`;
+        const sent = performance.now();
+        try {
+          const answer = await call(balancer.base, 'POST', '/core/api/card-orders', headers, {
+            holderName: holder,
+            orderStatus: 'PENDING',
+          });
+          writes.push({ holder, status: answer.status, instance: answer.instance, id: answer.body?.id, sent });
+        } catch (error) {
+          // The balancer cut the connection: the instance died with the request in flight.
+          writes.push({
+            holder,
+            status: (error as { cause?: { code?: string } }).cause?.code ?? String(error),
+            instance: null,
+            sent,
+          });
+        }
+      }
+    }),
+  );
+  await acting;
+  return { writes, at };
+}
+
+/** Card orders written by `writeLoad(…, tag)` that the database holds: id by holder name. */
+async function storedWrites(tag: string): Promise<Map<string, number>> {
+  const { rows } = await sql.query<{ id: number; holder: string }>(
+    `select id::int, ${HOLDER} as holder from ${quote(cardOrder.table)} where ${HOLDER} like $1`,
+    [`${tag}-%`],
+  );
+  return new Map(rows.map((row) => [row.holder, row.id]));
+}
