@@ -1,6 +1,7 @@
 // Subscriptions, packs and cash provisions in a real browser on demo data: a subscription request
 // through the customer check and the save, found among the client subscriptions and validated with
-// a pack; the warning modal of an unknown IBAN; a pack created with its price in XOF; a provision
+// a pack, then its detail page; the warning modal of an unknown IBAN; a pack created with its price in
+// XOF; the cash lists sorted by their headings and searched by the beneficiary's name; a provision
 // validated by the cash agent, whose inputs then disappear; the read-only views of the others.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +12,31 @@ const browser = suiteBrowser();
 const signedIn = (login: string) => browser.signedIn(login);
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const menu = (page: Page) => page.getByTestId('side-menu');
+const requestRows = (page: Page) => page.locator('[data-testid="request-table"] tbody tr');
+
+/** Initials without accents, upper case: comparable whatever the database's collation. */
+const initials = (texts: string[]) =>
+  texts.map((text) =>
+    text
+      .trim()
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .charAt(0)
+      .toUpperCase(),
+  );
+const isSorted = (values: string[], order: 'asc' | 'desc') =>
+  values.every((value, i) => i === 0 || (order === 'asc' ? values[i - 1]! <= value : values[i - 1]! >= value));
+
+/** Clicks a sortable heading and waits for the address and the table to show the new order. */
+async function sortBy(page: Page, label: string, key: string, order: 'asc' | 'desc', column: number) {
+  const button = page.getByRole('button', { name: `Trier par ${label}`, exact: true });
+  await button.click();
+  await page.waitForURL(new RegExp(`sort=${key}%2C${order}`));
+  const header = page.locator('th').filter({ has: button });
+  await expect.poll(() => header.getAttribute('aria-sort')).toBe(order === 'asc' ? 'ascending' : 'descending');
+  const cells = requestRows(page).locator(`td:nth-child(${column})`);
+  await expect.poll(async () => isSorted(initials(await cells.allTextContents()), order)).toBe(true);
+}
 
 /** An open account of the demo data, asked of the server as a manager would see it. */
 async function openAccountIban(): Promise<string> {
@@ -97,6 +123,8 @@ describe('subscriptions', () => {
     await screenshot(page, 'subscriptions-validation');
     await page.getByRole('button', { name: 'Valider' }).click();
     await page.waitForURL('**/entity/client-subscription');
+    // The list, refreshed after the save, before its filter is used.
+    await page.getByTestId('client-subscription-table').waitFor();
     await page.getByLabel('RIB').fill(iban);
     await page.getByRole('button', { name: 'Rechercher' }).click();
     const validated = page
@@ -105,6 +133,24 @@ describe('subscriptions', () => {
     await validated.locator('[data-status="ENABLE"]').waitFor();
     await screenshot(page, 'subscriptions-validated');
     await expect.poll(() => validated.textContent()).toContain(packText);
+
+    // Its detail page: the subscriber, the state as a badge, the pack; Edit, and Delete asking first.
+    const id = await validated.getAttribute('data-row-id');
+    await page.goto(`/entity/client-subscription/${id}`);
+    await expect.poll(() => heading(page).textContent()).toBe(`Abonnement n° ${id}`);
+    await page.getByTestId('subscriber-facts').getByText(`${login}@example.sn`).waitFor();
+    await page.getByTestId('subscription-state').locator('[data-status="ENABLE"]').waitFor();
+    await page.getByTestId('subscription-state').getByText(packText).waitFor();
+    await screenshot(page, 'subscriptions-client-detail');
+    await page.getByRole('link', { name: 'Supprimer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirmer la suppression' });
+    await dialog.getByText(`n° ${id}`).waitFor();
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.goto(`/entity/client-subscription/${id}`);
+    await page.getByRole('link', { name: 'Modifier' }).click();
+    await page.waitForURL(`**/entity/client-subscription/${id}/edit`);
+    await expect.poll(() => heading(page).textContent()).toBe("Validation de l'abonnement");
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
@@ -171,6 +217,47 @@ describe('subscriptions', () => {
     await context.close();
   });
 
+  it('as agentca: the cash lists sort by each heading, page by five buttons, find provisions by beneficiary', async () => {
+    const { context, page, consoleErrors } = await signedIn('agentca');
+    await page.goto('/entity/CA/view/provision-cash');
+    await requestRows(page).first().waitFor();
+    // At most five page buttons around the current page.
+    const pageButtons = page.getByRole('button', { name: /^Page \d+$/ });
+    expect(await pageButtons.count()).toBe(5);
+    await sortBy(page, 'Bénéficiaire', 'beneficiaryCashLastName', 'asc', 1);
+    await screenshot(page, 'subscriptions-provisions-sorted');
+    await sortBy(page, 'Bénéficiaire', 'beneficiaryCashLastName', 'desc', 1);
+    await sortBy(page, 'Agence de retrait', 'branchName', 'asc', 3);
+
+    // The search box matches the linked beneficiary's first and last names (joined fields).
+    const beneficiary = requestRows(page).first().locator('td').first();
+    const lastName = (await beneficiary.locator('p').first().textContent())!.trim();
+    const firstName = (await beneficiary.locator('p').nth(1).textContent())!.trim();
+    await page.getByRole('textbox', { name: 'Recherche' }).fill(`${firstName} ${lastName}`);
+    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await page.waitForURL(/query=/);
+    // The order chosen by the heading stays with the search.
+    expect(page.url()).toContain('sort=branchName%2Casc');
+    const names = requestRows(page).locator('td:nth-child(1)');
+    await expect
+      .poll(async () => {
+        const found = await names.allTextContents();
+        return found.length > 0 && found.every((text) => text.includes(lastName) && text.includes(firstName));
+      })
+      .toBe(true);
+    await screenshot(page, 'subscriptions-provisions-by-beneficiary');
+
+    // The cash beneficiaries: each name heading sorts by its own field.
+    await page.goto('/entity/CA/view/beneficiary-cash');
+    await requestRows(page).first().waitFor();
+    await sortBy(page, 'Prénom', 'firstName', 'asc', 1);
+    await sortBy(page, 'Nom', 'lastName', 'asc', 2);
+    await sortBy(page, 'Nom', 'lastName', 'desc', 2);
+    await screenshot(page, 'subscriptions-cash-beneficiaries-sorted');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it('as agentca: validates a provision, then its inputs are gone', async () => {
     const { context, page, consoleErrors } = await signedIn('agentca');
     const links = await menu(page).getByRole('link').allTextContents();
@@ -180,7 +267,7 @@ describe('subscriptions', () => {
     await expect.poll(() => heading(page).textContent()).toBe('Liste des mises à disposition');
     await page.getByTestId('request-table').waitFor();
     // The search box (the provision's own texts): every row found has the motif searched for.
-    const motifs = page.locator('[data-testid="request-table"] tbody tr td:nth-child(3)');
+    const motifs = requestRows(page).locator('td:nth-child(4)');
     const motif = (await motifs.first().textContent())!.trim();
     const total = await page.getByTestId('request-count').textContent();
     await page.getByRole('textbox', { name: 'Recherche' }).fill(motif);
@@ -199,7 +286,7 @@ describe('subscriptions', () => {
     const rows = page
       .locator('[data-testid="request-table"] tbody tr')
       .filter({ has: page.locator('[data-status="INPROGRESS"], [data-status="PENDING"], [data-status="OTPPENDING"]') });
-    const amounts = await rows.locator('td:nth-child(4)').allTextContents();
+    const amounts = await rows.locator('td:nth-child(5)').allTextContents();
     // Amounts with spaces as thousands separator.
     for (const amount of amounts) expect(amount).toMatch(/^\d{1,3}( \d{3})*$/);
     const index = amounts.findIndex((amount) => Number(amount.replace(/ /g, '')) < 1_000_000);
@@ -216,7 +303,11 @@ describe('subscriptions', () => {
     await page.waitForURL('**/entity/provision-cash/view/manager');
     await page.locator(`[data-row-id="${id}"] [data-status="VALIDATED"]`).waitFor();
 
-    await page.goto(`/entity/provision-cash/view/manager/${id}/edit`);
+    // The detail page (all fields, Back and Edit); its Edit is the same decision form, now read-only.
+    await page.goto(`/entity/provision-cash/${id}`);
+    await page.getByRole('link', { name: 'Modifier' }).click();
+    await page.waitForURL(`**/entity/provision-cash/${id}/edit`);
+    await expect.poll(() => heading(page).textContent()).toBe('Modifier la mise à disposition');
     await page.getByTestId('observation-read-only').getByText(`Remis au guichet e2e ${id}`).waitFor();
     expect(await page.getByRole('textbox', { name: 'Observation' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Valider' }).count()).toBe(0);
@@ -280,6 +371,14 @@ describe('subscriptions', () => {
     expect(await page.getByRole('link', { name: 'Modifier' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Supprimer' }).count()).toBe(0);
     await screenshot(page, 'subscriptions-agentsaisie');
+    const id = await rows.first().getAttribute('data-row-id');
+    await rows.first().getByRole('link', { name: 'Voir' }).click();
+    await page.waitForURL(`**/entity/client-subscription/${id}`);
+    await page.getByTestId('subscriber-facts').waitFor();
+    expect(await page.getByRole('link', { name: 'Modifier' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Supprimer' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Retour' }).click();
+    await page.waitForURL('**/entity/client-subscription');
     await context.close();
   });
 });

@@ -1,5 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/mantine-styles';
 import { start } from './app/start';
 
 void start(document.getElementById('root')!);

@@ -1,42 +1,31 @@
 // Account menu (spec part 1 section 2.1): settings, password and sign-out when signed in, sign-in otherwise.
-import { Menu } from '@mantine/core';
 import { IconLock, IconLogin, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useSession } from '../auth/use-session';
-import { HeaderMenuButton } from './HeaderMenuButton';
+import { HeaderMenu, type HeaderMenuItem } from './HeaderMenu';
 
 export function AccountMenu() {
   const { t } = useTranslation();
   const { isAuthenticated } = useSession();
+  const item = (to: string, Icon: typeof IconUser, label: string): HeaderMenuItem => ({
+    key: to,
+    to,
+    label,
+    icon: <Icon size={16} aria-hidden />,
+  });
+  const items = isAuthenticated
+    ? [
+        item('/account/settings', IconSettings, t('global.menu.account.settings')),
+        item('/account/password', IconLock, t('global.menu.account.password')),
+        item('/logout', IconLogout, t('global.menu.account.logout')),
+      ]
+    : [item('/login', IconLogin, t('global.menu.account.login'))];
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <HeaderMenuButton
-          data-testid="account-menu"
-          icon={<IconUser size={18} aria-hidden />}
-          label={t('global.menu.account.main')}
-        />
-      </Menu.Target>
-      <Menu.Dropdown>
-        {isAuthenticated ? (
-          <>
-            <Menu.Item component={Link} to="/account/settings" leftSection={<IconSettings size={16} aria-hidden />}>
-              {t('global.menu.account.settings')}
-            </Menu.Item>
-            <Menu.Item component={Link} to="/account/password" leftSection={<IconLock size={16} aria-hidden />}>
-              {t('global.menu.account.password')}
-            </Menu.Item>
-            <Menu.Item component={Link} to="/logout" leftSection={<IconLogout size={16} aria-hidden />}>
-              {t('global.menu.account.logout')}
-            </Menu.Item>
-          </>
-        ) : (
-          <Menu.Item component={Link} to="/login" leftSection={<IconLogin size={16} aria-hidden />}>
-            {t('global.menu.account.login')}
-          </Menu.Item>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+    <HeaderMenu
+      data-testid="account-menu"
+      icon={<IconUser size={18} aria-hidden />}
+      label={t('global.menu.account.main')}
+      items={items}
+    />
   );
 }

@@ -1,14 +1,15 @@
 // The shell's header: home link, environment ribbon, admin menu, language picker, account menu.
 import { Anchor, Group, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '../ui/Logo';
 import { AccountMenu } from './AccountMenu';
-import { AdminMenu } from './AdminMenu';
 import { LanguagePicker } from './LanguagePicker';
 import { Ribbon } from './Ribbon';
 
-export function Header() {
+/** `adminMenu` comes from the signed-in shell: the sign-in page does not carry it. */
+export function Header({ adminMenu }: { adminMenu?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -24,7 +25,7 @@ export function Header() {
         <Ribbon />
       </Group>
       <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }} component="nav" aria-label={t('global.menu.main')}>
-        <AdminMenu />
+        {adminMenu}
         <LanguagePicker />
         <AccountMenu />
       </Group>

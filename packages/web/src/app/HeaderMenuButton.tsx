@@ -4,7 +4,7 @@ import { Box, Button, type ButtonProps } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 
-type HeaderMenuButtonProps = ButtonProps &
+export type HeaderMenuButtonProps = ButtonProps &
   Omit<ComponentPropsWithRef<'button'>, 'color' | 'style'> & {
     icon: ReactNode;
     label: string;

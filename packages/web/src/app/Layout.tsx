@@ -1,40 +1,58 @@
-// The shell (spec part 1 section 2.1): Mantine AppShell with the header and the routed page.
-// The role side menu (spec part 2 section 2.17) takes the AppShell navbar slot for staff users.
-import { useLiveEvents } from './use-live-events';
-import { AppShell, Container } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+// The shell (spec part 1 section 2.1): the header and the routed page. Signed out (sign-in,
+// registration, reset), a light frame drawn with plain boxes; signed in, the Mantine AppShell with
+// the role side menu (SignedInLayout), loaded on demand so that the sign-in page does not carry it.
+import { Box, Container } from '@mantine/core';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useSession } from '../auth/use-session';
 import { useAccountLocale } from '../i18n/use-account-locale';
+import { PageLoader } from '../ui/PageLoader';
 import { Header } from './Header';
 import classes from './Layout.module.css';
-import { sideMenuFor } from './side-menu';
-import { SideMenu } from './SideMenu';
+import { SkipLink } from './SkipLink';
+
+const loadSignedInLayout = () => import('./SignedInLayout');
+const SignedInLayout = lazy(() => loadSignedInLayout().then((module) => ({ default: module.SignedInLayout })));
+
+/** Starts loading the signed-in shell before the session has answered, when a token says it will be needed. */
+export const preloadSignedInLayout = () => void loadSignedInLayout();
+
+/** The signed-out frame: what the AppShell draws for the header and the page, with plain boxes. */
+function PublicFrame({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <SkipLink />
+      <Box component="header" className={classes.header}>
+        <Header />
+      </Box>
+      <Box component="main" id="main" tabIndex={-1} className={classes.main}>
+        <Container size="xl" px={0}>
+          {children}
+        </Container>
+      </Box>
+    </>
+  );
+}
 
 export function Layout() {
-  const { t } = useTranslation();
   useAccountLocale();
-  useLiveEvents();
-  const { account, isAuthenticated } = useSession();
-  const menu = isAuthenticated ? sideMenuFor(account?.authorities) : null;
+  const { isAuthenticated } = useSession();
+  if (!isAuthenticated)
+    return (
+      <PublicFrame>
+        <Outlet />
+      </PublicFrame>
+    );
+  // Right after signing in, the header stays while the signed-in shell arrives.
   return (
-    <AppShell header={{ height: 60 }} navbar={menu ? { width: 240, breakpoint: 'sm' } : undefined} padding="md">
-      <a href="#main" className={classes.skipLink}>
-        {t('global.skipToContent')}
-      </a>
-      <AppShell.Header>
-        <Header />
-      </AppShell.Header>
-      {menu && (
-        <AppShell.Navbar>
-          <SideMenu menu={menu} login={account?.login ?? ''} />
-        </AppShell.Navbar>
-      )}
-      <AppShell.Main id="main" tabIndex={-1}>
-        <Container size="xl" px={0}>
-          <Outlet />
-        </Container>
-      </AppShell.Main>
-    </AppShell>
+    <Suspense
+      fallback={
+        <PublicFrame>
+          <PageLoader />
+        </PublicFrame>
+      }
+    >
+      <SignedInLayout />
+    </Suspense>
   );
 }

@@ -1,18 +1,33 @@
-// Everything a screen relies on: Mantine theme, toasts top-left, TanStack Query, i18n.
+// Everything a screen relies on: Mantine theme, toasts, TanStack Query, i18n.
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n/i18n';
 import { theme } from './theme';
-import toasts from './Toasts.module.css';
+
+const Toasts = lazy(() => import('./Toasts').then((module) => ({ default: module.Toasts })));
+
+/** Mounts the toasts' container at the first toast, which waits in the store meanwhile. */
+function ToastsOnDemand() {
+  const any = useNotifications().notifications.length > 0;
+  // Kept mounted from then on, so that the last toast still leaves with its transition.
+  const [mounted, setMounted] = useState(false);
+  if (any && !mounted) setMounted(true);
+  if (!any && !mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  );
+}
 
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} defaultColorScheme="light">
-        <Notifications position="top-left" zIndex={1000} classNames={{ root: toasts.root }} />
+        <ToastsOnDemand />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>

@@ -1,4 +1,5 @@
-// The route table (spec part 1 section 2.2): shell and sign-in eager; account, admin and entity groups lazy.
+// The route table (spec part 1 section 2.2): shell and sign-in eager; account and admin groups lazy, the staff
+// screens lazy page by page.
 import { ROUTE_ACCESS } from '@bank/domain';
 import { Navigate, type RouteObject } from 'react-router';
 import { LoginPage } from '../auth/LoginPage';
@@ -13,26 +14,47 @@ import { RouteError } from './RouteError';
 
 const accountGroup = lazyGroup(() => import('../screens/account'));
 const adminGroup = lazyGroup(() => import('../screens/admin'));
-// Every generic entity screen and the registry they read come in this one chunk, not with the sign-in page.
-const entityGroup = lazyGroup(() => import('../engine'));
-const managerGroup = lazyGroup(() => import('../screens/manager'));
+// The generic entity screens, page by page: a list does not bring the form's inputs (dates, selects).
+const entity = {
+  entities: lazyGroup(() => import('../engine/EntitiesPage')),
+  list: lazyGroup(() => import('../engine/EntityListPage')),
+  delete: lazyGroup(() => import('../engine/EntityDeleteDialog')),
+  detail: lazyGroup(() => import('../engine/EntityDetailPage')),
+  form: lazyGroup(() => import('../engine/EntityFormPage')),
+};
+// The staff screens load page by page: a list does not bring the decision form, the client file or their modals.
+const manager = {
+  clientFile: lazyGroup(() => import('../screens/manager/ClientFilePage')),
+  clientList: lazyGroup(() => import('../screens/manager/ClientListPage')),
+  decision: lazyGroup(() => import('../screens/manager/RequestDecisionPage')),
+  list: lazyGroup(() => import('../screens/manager/RequestListPage')),
+  history: lazyGroup(() => import('../screens/manager/RequestHistoryPage')),
+  story: lazyGroup(() => import('../screens/manager/RequestStoryPage')),
+  serenityEmail: lazyGroup(() => import('../screens/manager/SerenityEmailPage')),
+};
 const moneyGroup = lazyGroup(() => import('../screens/money'));
 const subscriptionGroup = lazyGroup(() => import('../screens/subscriptions'));
 
+/** A staff list: its rows start loading with the page's code, not after it. */
+const requestList: RouteObject['lazy'] = {
+  loader: async () => (await import('../screens/manager/request-list-query')).requestListLoader,
+  Component: async () => (await manager.list()).RequestListPage,
+};
+
 /** The staff screens (spec part 1 §2.4–2.14, part 2 §2.2): static segments outrank the generic `:route/...`. */
 const managerRoutes: RouteObject[] = [
-  { path: 'client/manager', lazy: lazyPage(managerGroup, 'ClientListPage') },
-  { path: 'bank-account/view/manager/:id', lazy: lazyPage(managerGroup, 'ClientFilePage') },
-  { path: 'bank-account/view/manager/client/:id', lazy: lazyPage(managerGroup, 'ClientFilePage') },
-  { path: 'serenity-user/:id/delete', lazy: lazyPage(managerGroup, 'SerenityEmailPage') },
-  { path: 'serenity-user/:id/smsbanking', lazy: lazyPage(managerGroup, 'SerenityEmailPage') },
-  { path: 'serenity-user/view/manager/:id/delete', lazy: lazyPage(managerGroup, 'SerenityEmailPage') },
+  { path: 'client/manager', lazy: lazyPage(manager.clientList, 'ClientListPage') },
+  { path: 'bank-account/view/manager/:id', lazy: lazyPage(manager.clientFile, 'ClientFilePage') },
+  { path: 'bank-account/view/manager/client/:id', lazy: lazyPage(manager.clientFile, 'ClientFilePage') },
+  { path: 'serenity-user/:id/delete', lazy: lazyPage(manager.serenityEmail, 'SerenityEmailPage') },
+  { path: 'serenity-user/:id/smsbanking', lazy: lazyPage(manager.serenityEmail, 'SerenityEmailPage') },
+  { path: 'serenity-user/view/manager/:id/delete', lazy: lazyPage(manager.serenityEmail, 'SerenityEmailPage') },
   // The pages resolve :route in the request-type table; an unknown one shows the not-found page.
-  { path: ':route/view/manager', lazy: lazyPage(managerGroup, 'RequestListPage') },
-  { path: ':route/view/manager/:id/edit', lazy: lazyPage(managerGroup, 'RequestDecisionPage') },
-  { path: ':route/story/:id/modal', lazy: lazyPage(managerGroup, 'RequestHistoryPage') },
-  { path: ':route/view/:id/modal', lazy: lazyPage(managerGroup, 'RequestHistoryPage') },
-  { path: ':route/story/:id', lazy: lazyPage(managerGroup, 'RequestStoryPage') },
+  { path: ':route/view/manager', lazy: requestList },
+  { path: ':route/view/manager/:id/edit', lazy: lazyPage(manager.decision, 'RequestDecisionPage') },
+  { path: ':route/story/:id/modal', lazy: lazyPage(manager.history, 'RequestHistoryPage') },
+  { path: ':route/view/:id/modal', lazy: lazyPage(manager.history, 'RequestHistoryPage') },
+  { path: ':route/story/:id', lazy: lazyPage(manager.story, 'RequestStoryPage') },
   // An account's modals over the client file, the transaction detail and the printable details (part 2 §2.3–2.5).
   {
     path: 'bank-account/view/manager/client/bankAccount/transaction/:id',
@@ -62,6 +84,7 @@ const subscriptionRoutes: RouteObject[] = [
     lazy: lazyPage(subscriptionGroup, 'ClientSubscriptionListPage'),
     children: deleteDialog,
   },
+  { path: 'client-subscription/:id', lazy: lazyPage(subscriptionGroup, 'ClientSubscriptionDetailPage') },
   { path: 'client-subscription/:id/edit', lazy: lazyPage(subscriptionGroup, 'ClientSubscriptionEditPage') },
   { path: 'subs-request', lazy: lazyPage(subscriptionGroup, 'SubsRequestListPage'), children: deleteDialog },
   { path: 'view/subs-request', lazy: lazyPage(subscriptionGroup, 'SubsRequestListPage'), children: deleteDialog },
@@ -86,11 +109,14 @@ const subscriptionRoutes: RouteObject[] = [
   // The cash lists are the staff lists of the request-type table; /entity/CA is the cash agents' door to them.
   { path: 'beneficiary-cash', element: <Navigate to="view/manager" replace /> },
   { path: 'provision-cash', element: <Navigate to="view/manager" replace /> },
+  // Their detail page's Edit is the staff decision form (spec part 2 §2.14, §2.15).
+  { path: 'beneficiary-cash/:id/edit', lazy: lazyPage(manager.decision, 'RequestDecisionPage') },
+  { path: 'provision-cash/:id/edit', lazy: lazyPage(manager.decision, 'RequestDecisionPage') },
   { path: 'provision-cash/:id/print', lazy: lazyPage(subscriptionGroup, 'ProvisionPrintPage') },
   {
     path: 'CA',
     element: <PrivateRoute authorities={ROUTE_ACCESS.entityCA} />,
-    children: [{ path: 'view/:route', lazy: lazyPage(managerGroup, 'RequestListPage') }],
+    children: [{ path: 'view/:route', lazy: requestList }],
   },
 ];
 
@@ -167,18 +193,18 @@ export const routes: RouteObject[] = [
             path: 'entity',
             element: <PrivateRoute authorities={ROUTE_ACCESS.entity} />,
             children: [
-              { index: true, lazy: lazyPage(entityGroup, 'EntitiesPage') },
+              { index: true, lazy: lazyPage(entity.entities, 'EntitiesPage') },
               ...managerRoutes,
               ...subscriptionRoutes,
               // The screens resolve :route with entityByRoute(); an unknown one shows the not-found page.
               {
                 path: ':route',
-                lazy: lazyPage(entityGroup, 'EntityListPage'),
-                children: [{ path: ':id/delete', lazy: lazyPage(entityGroup, 'EntityDeleteDialog') }],
+                lazy: lazyPage(entity.list, 'EntityListPage'),
+                children: [{ path: ':id/delete', lazy: lazyPage(entity.delete, 'EntityDeleteDialog') }],
               },
-              { path: ':route/new', lazy: lazyPage(entityGroup, 'EntityFormPage') },
-              { path: ':route/:id', lazy: lazyPage(entityGroup, 'EntityDetailPage') },
-              { path: ':route/:id/edit', lazy: lazyPage(entityGroup, 'EntityFormPage') },
+              { path: ':route/new', lazy: lazyPage(entity.form, 'EntityFormPage') },
+              { path: ':route/:id', lazy: lazyPage(entity.detail, 'EntityDetailPage') },
+              { path: ':route/:id/edit', lazy: lazyPage(entity.form, 'EntityFormPage') },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -18,6 +18,9 @@ export function useLiveEvents(): void {
     if (!staff) return;
     const controller = new AbortController();
     let wait = RETRY_MIN_MS;
+    // The stream opens with the counts as they are: the lists just loaded need no refresh for the first
+    // one, while after a drop they may have missed changes.
+    let seeded = false;
     void (async () => {
       while (!controller.signal.aborted) {
         try {
@@ -25,6 +28,10 @@ export function useLiveEvents(): void {
             wait = RETRY_MIN_MS;
             if (live.event === 'pending') {
               queryClient.setQueryData(pendingQuery().queryKey, live.data);
+              if (!seeded) {
+                seeded = true;
+                return;
+              }
               void queryClient.invalidateQueries({
                 queryKey: MANAGER_KEY,
                 predicate: (query) => query.queryKey[1] !== 'pending' && query.queryKey[1] !== 'presence',

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NotFoundPage } from '../app/NotFoundPage';
 import { NotAuthorized } from '../auth/NotAuthorized';
-import { fieldView } from '../fields/field-registry';
+import { FieldInput } from '../fields/field-inputs';
 import type { Message } from '../fields/types';
 import { PageTitle } from '../ui/PageTitle';
 import { LoadingText } from './LoadingText';
@@ -53,9 +53,8 @@ export function EntityForm({ entity, id }: { entity: Entity; id: number | null }
             <Stack gap="md">
               {id !== null && <TextInput label={t('entity.field.id')} value={String(id)} readOnly maw={200} />}
               {entity.fields.map((field) => {
-                const { Input } = fieldView(field);
                 return (
-                  <Input
+                  <FieldInput
                     key={field.name}
                     field={field}
                     value={form.values![field.name]!}

@@ -1,44 +1,23 @@
 // The list's table: sortable headers (buttons with aria-sort), one cell per field through the
 // registry, and the row's view / edit / delete buttons as the user's access allows.
-import { ActionIcon, Anchor, Group, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import {
-  IconArrowsSort,
-  IconEye,
-  IconPencil,
-  IconSortAscending,
-  IconSortDescending,
-  IconTrash,
-} from '@tabler/icons-react';
+import { ActionIcon, Anchor, Group, Table, VisuallyHidden } from '@mantine/core';
+import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { EntityRow } from '../api/entities';
 import { fieldView } from '../fields/field-registry';
 import { isSortable } from './list-url';
+import { SortableTh } from './SortableTh';
 import type { EntityList } from './use-entity-list';
 import classes from './EntityTable.module.css';
 import { useEntityPaths } from './use-entity-route';
 
 function SortHeader({ list, name, label }: { list: EntityList; name: string; label: string }) {
-  const { t } = useTranslation();
-  const active = list.sort?.field === name ? list.sort.order : null;
   if (list.entity.paging === 'none' || !isSortable(list.entity, name)) {
     return <Table.Th scope="col">{label}</Table.Th>;
   }
-  const Icon = active === 'asc' ? IconSortAscending : active === 'desc' ? IconSortDescending : IconArrowsSort;
-  return (
-    <Table.Th scope="col" aria-sort={active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : 'none'}>
-      <UnstyledButton
-        onClick={() => list.toggleSort(name)}
-        fw={700}
-        fz="sm"
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, whiteSpace: 'nowrap' }}
-        aria-label={t('entity.list.sortBy', { column: label })}
-      >
-        {label}
-        <Icon size={14} aria-hidden opacity={active ? 1 : 0.4} />
-      </UnstyledButton>
-    </Table.Th>
-  );
+  const order = list.sort?.field === name ? list.sort.order : null;
+  return <SortableTh label={label} order={order} onSort={() => list.toggleSort(name)} />;
 }
 
 function RowActions({ list, row }: { list: EntityList; row: EntityRow }) {

@@ -87,7 +87,8 @@ function Count({ list }: { list: EntityList }) {
   );
 }
 
-function Pages({ list }: { list: EntityList }) {
+/** At most five page buttons around the active page, with first, previous, next and last. */
+export function Pages({ list }: { list: Pick<EntityList, 'page' | 'pageCount' | 'setPage'> }) {
   const { t } = useTranslation();
   if (list.pageCount <= 1) return null;
   return (

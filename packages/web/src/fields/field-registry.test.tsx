@@ -1,4 +1,4 @@
-// The field registry, walked over every kind: each has a labelled input, a list cell and a detail value.
+// The field registry and the inputs, walked over every kind: each has a labelled input, a list cell and a detail value.
 import { FIELD_KINDS, ROLES, type FieldKind } from '@bank/domain';
 import { screen } from '@testing-library/react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EntityRow } from '../api/entities';
 import { account, json, renderRoutes, stubFetch } from '../test/render';
 import { codecOf } from './codecs';
+import { FieldInput } from './field-inputs';
 import { fieldView } from './field-registry';
 import { probe, probeField } from './probe-entity';
 import type { FormValue } from './types';
@@ -24,8 +25,7 @@ afterEach(() => vi.unstubAllGlobals());
 function Input({ kind }: { kind: FieldKind }) {
   const field = probeField(kind);
   const [value, setValue] = useState<FormValue>(codecOf(field).initial(field));
-  const { Input: KindInput } = fieldView(field);
-  return <KindInput field={field} value={value} onChange={setValue} label={`Label of ${kind}`} />;
+  return <FieldInput field={field} value={value} onChange={setValue} label={`Label of ${kind}`} />;
 }
 
 function Values({ row, as }: { row: EntityRow; as: 'Cell' | 'Display' }) {

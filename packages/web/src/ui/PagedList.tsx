@@ -1,8 +1,10 @@
 // The frame of a staff list page: loading, error with retry, empty notice, the table once there are
-// rows, the page buttons and the total ("plus de N" when the server only knows a lower bound).
-import { Alert, Button, Group, Pagination, Text } from '@mantine/core';
+// rows, the page buttons (the generic list's, at most five) and the total ("plus de N" when the
+// server only knows a lower bound).
+import { Alert, Button, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Pages } from '../engine/ListParts';
 import { LoadingText } from '../engine/LoadingText';
 
 export interface PagedListState {
@@ -44,7 +46,7 @@ export function PagedList({
       {list.rows.length > 0 && children}
       {list.pageCount > 1 && (
         <Group justify="center">
-          <Pagination total={list.pageCount} value={list.page} onChange={list.setPage} siblings={1} boundaries={1} />
+          <Pages list={list} />
         </Group>
       )}
       <Text size="sm" c="dimmed" ta="center" data-testid={countTestId}>

@@ -3,10 +3,10 @@
 import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { IconArrowLeft, IconCheck, IconPrinter, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { LoadingText } from '../../engine/LoadingText';
-import { fieldView } from '../../fields/field-registry';
+import { FieldInput } from '../../fields/field-inputs';
 import { useRouteId } from '../../engine/use-entity-route';
 import { PageTitle } from '../../ui/PageTitle';
 import { ApprovalNotice } from '../../workflow/ApprovalNotice';
@@ -69,9 +69,8 @@ function DecisionForm({ type, id }: { type: RequestType; id: number }) {
               </SimpleGrid>
               {(type.inputs ?? []).map((name) => {
                 const field = type.entity.field(name)!;
-                const { Input } = fieldView(field);
                 return (
-                  <Input
+                  <FieldInput
                     key={name}
                     field={field}
                     value={form.inputs[name]!}
@@ -167,8 +166,13 @@ function DecisionForm({ type, id }: { type: RequestType; id: number }) {
   );
 }
 
+/**
+ * At /entity/<route>/view/manager/{id}/edit, and at the cash requests' own /entity/<route>/{id}/edit,
+ * the Edit of their detail page (spec part 2 §2.14, §2.15).
+ */
 export function RequestDecisionPage() {
-  const type = requestTypeByRoute(useParams().route);
+  const { pathname } = useLocation();
+  const type = requestTypeByRoute(useParams().route ?? pathname.split('/')[2]);
   const id = useRouteId();
   if (!type || !id) return <NotFoundPage />;
   return <DecisionForm key={`${type.route}:${id}`} type={type} id={id} />;

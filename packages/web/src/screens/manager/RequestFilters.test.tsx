@@ -33,7 +33,8 @@ describe('request list filters', () => {
     renderRoutes(routes, { path: '/entity/beneficiary/view/manager', session: manager });
     await screen.findByText('Moussa Sow');
     expect(calls.at(-1)!.pathname).toBe('/core/api/_search/beneficiaries/filtre');
-    fireEvent.change(screen.getByLabelText('Client reference'), { target: { value: 'CL0042' } });
+    // The filters' code loads on its own, beside the rows.
+    fireEvent.change(await screen.findByLabelText('Client reference'), { target: { value: 'CL0042' } });
     fireEvent.click(screen.getByRole('combobox', { name: 'Request state' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Pending', hidden: true }));
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));

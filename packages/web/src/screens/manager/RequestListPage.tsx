@@ -1,19 +1,22 @@
 // /entity/<request>/view/manager: the staff list of any request type (request-types.ts), newest
-// first, and the history modal routed over it (/entity/<log>/story/{id}/modal).
+// first or by a clicked heading. Its filters' code (selects) loads only for the lists that have filters.
 import { Checkbox, Stack, Table } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { NotFoundPage } from '../../app/NotFoundPage';
-import { useRouteId } from '../../engine/use-entity-route';
+import { SortableTh } from '../../engine/SortableTh';
 import { PagedList } from '../../ui/PagedList';
 import { PageTitle } from '../../ui/PageTitle';
-import { HistoryModal } from '../../workflow/HistoryModal';
 import { RequestActions } from '../../workflow/RequestActions';
 import { columnLabelKey, RequestCell } from './RequestCell';
-import { RequestFilters } from './RequestFilters';
-import { managerPaths, requestTypeByLogRoute, requestTypeByRoute, type RequestType } from './request-types';
+import { loadRequestFilters } from './request-list-query';
+import { sortKeyOf } from './request-sort';
+import { managerPaths, requestTypeByRoute, type RequestType } from './request-types';
 import { SelectedExport } from './SelectedExport';
 import { useRequestList, type RequestListController } from './use-request-list';
+
+const RequestFilters = lazy(() => loadRequestFilters().then((module) => ({ default: module.RequestFilters })));
 
 /** The select-all box of the page: ticked when every row of the page is, mixed when some are. */
 function SelectPage({ list }: { list: RequestListController }) {
@@ -44,9 +47,13 @@ function RequestTable({ type, list }: { type: RequestType; list: RequestListCont
                 <SelectPage list={list} />
               </Table.Th>
             )}
-            {type.columns.map((column, index) => (
-              <Table.Th key={index}>{t(columnLabelKey(type, column))}</Table.Th>
-            ))}
+            {type.columns.map((column, index) => {
+              const label = t(columnLabelKey(type, column));
+              const key = sortKeyOf(type, column);
+              if (!key) return <Table.Th key={index}>{label}</Table.Th>;
+              const order = list.sort?.field === key ? list.sort.order : null;
+              return <SortableTh key={index} label={label} order={order} onSort={() => list.toggleSort(key)} />;
+            })}
             <Table.Th>{t('entity.list.actions')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -89,7 +96,11 @@ export function RequestList({ type }: { type: RequestType }) {
   return (
     <Stack gap="md">
       <PageTitle>{t(`manager.${type.key}.title`)}</PageTitle>
-      {type.filters && <RequestFilters filters={type.filters} list={list} />}
+      {type.filters && (
+        <Suspense fallback={null}>
+          <RequestFilters filters={type.filters} list={list} />
+        </Suspense>
+      )}
       {type.export && <SelectedExport type={type} spec={type.export} list={list} />}
       <PagedList list={list} countTestId="request-count">
         <RequestTable type={type} list={list} />
@@ -101,25 +112,4 @@ export function RequestList({ type }: { type: RequestType }) {
 export function RequestListPage() {
   const type = requestTypeByRoute(useParams().route);
   return type ? <RequestList key={type.route} type={type} /> : <NotFoundPage />;
-}
-
-/** The history modal over its request list; closing goes back to the list on the same page. */
-export function RequestHistoryPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { search } = useLocation();
-  const type = requestTypeByLogRoute(useParams().route);
-  const id = useRouteId();
-  if (!type || !id) return <NotFoundPage />;
-  return (
-    <>
-      <RequestList key={type.route} type={type} />
-      <HistoryModal
-        title={t(`manager.${type.key}.historyTitle`)}
-        source={type.history}
-        requestId={id}
-        onClose={() => void navigate(`${managerPaths(type).list}${search}`)}
-      />
-    </>
-  );
 }

@@ -8,7 +8,8 @@ import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { account, json, renderRoutes } from '../../test/render';
 import { RequestDecisionPage } from './RequestDecisionPage';
-import { RequestHistoryPage, RequestListPage } from './RequestListPage';
+import { RequestHistoryPage } from './RequestHistoryPage';
+import { RequestListPage } from './RequestListPage';
 import { RequestStoryPage } from './RequestStoryPage';
 
 const routes: RouteObject[] = [
@@ -77,7 +78,8 @@ describe('transfer staff list', () => {
     expect(within(first).getByText('150.000,50 XOF')).toBeTruthy();
     expect(first.querySelector('[data-status="VALIDATED"]')!.textContent).toBe('Validated');
 
-    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-03-01' } });
+    // The filters' code loads on its own, beside the rows.
+    fireEvent.change(await screen.findByLabelText('Start date'), { target: { value: '2026-03-01' } });
     fireEvent.change(screen.getByLabelText('Reference'), { target: { value: ' 42 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(lists().at(-1)!.url.searchParams.get('startdate')).toBe('2026-03-01'));

@@ -350,11 +350,13 @@ export const REQUEST_TYPES: readonly RequestType[] = [
     key: 'provisionCash',
     columns: [
       field('beneficiaryCashLastName', { second: 'beneficiaryCashFirstName', labelKey: 'manager.columns.beneficiary' }),
-      field('bankAccountNumber', { second: 'branchName', labelKey: 'manager.columns.debitAccountBranch' }),
+      field('bankAccountNumber', { labelKey: 'manager.columns.debitAccount' }),
+      field('branchName', { labelKey: 'manager.columns.withdrawalBranch' }),
       field('motifProvision'),
       field('amount', { format: 'spaced' }),
       field('executionDate'),
-      field('createdAt', { second: 'updatedAt', labelKey: 'manager.columns.createdUpdated' }),
+      field('createdAt'),
+      field('updatedAt'),
       STATUS,
     ],
     // Spec part 2 §2.15: the read-only block of 'Modifier la mise à disposition'.

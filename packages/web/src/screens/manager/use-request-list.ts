@@ -1,15 +1,15 @@
-// The staff list controller: the page and the list's filters kept in the address, newest first,
-// rows through the manager query factories, the selected rows, and whether the user may decide.
+// The staff list controller: the page, the order and the list's filters kept in the address (newest
+// first unless a heading was clicked), rows through the manager query factories, the selected rows,
+// and whether the user may decide.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, type EntityRow } from '../../api/entities';
-import { managerQueries, type ListFilterValues } from '../../api/manager';
+import type { ListFilterValues } from '../../api/manager';
+import { nextSort } from '../../engine/list-url';
 import { useCanDecide } from '../../workflow/use-can-decide';
+import { readRequestListAddress, requestListQuery } from './request-list-query';
 import type { RequestType } from './request-types';
-
-/** Manager lists are newest first (DESIGN.md §5). */
-const NEWEST_FIRST = ['createdAt,desc', 'id,desc'];
 
 /** The rows ticked for export, kept across pages (a Map keeps the order they were ticked in). */
 function useSelection() {
@@ -28,13 +28,9 @@ function useSelection() {
 
 export function useRequestList(type: RequestType) {
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const names = (type.filters ?? []).map((filter) => filter.name);
-  const filters: ListFilterValues = Object.fromEntries(names.map((name) => [name, params.get(name) ?? '']));
-  const paging = { page: page - 1, size: DEFAULT_PAGE_SIZE, sort: NEWEST_FIRST };
-  const query = useQuery(
-    type.filters ? managerQueries.filtered(type.entity, filters, paging) : managerQueries.requests(type.entity, paging),
-  );
+  const address = readRequestListAddress(type, params);
+  const { page, names, filters, sort } = address;
+  const query = useQuery(requestListQuery(type, address));
   const selection = useSelection();
   const total = query.data?.total ?? 0;
   return {
@@ -45,6 +41,8 @@ export function useRequestList(type: RequestType) {
     page,
     pageCount: Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE)),
     filters,
+    /** The order a heading chose; null for newest first. */
+    sort,
     selection,
     canDecide: useCanDecide(type.entity.name),
     isLoading: query.isPending,
@@ -55,12 +53,21 @@ export function useRequestList(type: RequestType) {
         current.set('page', String(next));
         return current;
       }),
-    /** Runs on submit whatever is filled (DESIGN.md §5), back to page 1 with nothing selected. */
+    /** A heading click: the same column flips its order, another starts ascending; back to page 1. */
+    toggleSort: (field: string) =>
+      setParams((current) => {
+        const next = nextSort(sort, field);
+        current.set('sort', `${next.field},${next.order}`);
+        current.set('page', '1');
+        return current;
+      }),
+    /** Runs on submit whatever is filled (DESIGN.md §5), back to page 1 with nothing selected; the order stays. */
     applyFilters: (next: ListFilterValues) => {
       selection.clear();
       setParams(() => {
         const search = new URLSearchParams();
         for (const name of names) if (next[name]?.trim()) search.set(name, next[name].trim());
+        if (sort) search.set('sort', `${sort.field},${sort.order}`);
         return search;
       });
     },

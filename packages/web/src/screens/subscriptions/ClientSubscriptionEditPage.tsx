@@ -1,11 +1,11 @@
 // /entity/client-subscription/{id}/edit 'Validation de l'abonnement' (spec part 2 §2.6): the client
 // and the subscriber read-only, the requested services, 'Etat Actuel' and the pack; 'Valider' for the
 // manager and the desk head only (the server refuses the others), then back to the list.
-import { ENUMS, entityByName, formatDateTime } from '@bank/domain';
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ENUMS } from '@bank/domain';
+import { Alert, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { entityMutations, entityQueries, type EntityRow } from '../../api/entities';
@@ -13,13 +13,12 @@ import { NotFoundPage } from '../../app/NotFoundPage';
 import { LoadingText } from '../../engine/LoadingText';
 import { useEntityAccess } from '../../engine/use-entity-access';
 import { entityPaths, useRouteId } from '../../engine/use-entity-route';
-import { RefsDisplay } from '../../fields/cells';
 import { PageTitle } from '../../ui/PageTitle';
 import { StatusBadge } from '../../workflow/StatusBadge';
 import { CLIENT_SUBSCRIPTION } from './ClientSubscriptionListPage';
 import { PackSelect } from './PackSelect';
+import { SubscriptionFacts } from './SubscriptionFacts';
 
-const SUBS_REQUEST = entityByName('subsRequest');
 const LIST = entityPaths(CLIENT_SUBSCRIPTION).list;
 
 /** The PUT body: the declared fields as read, the chosen status and pack, validated now. */
@@ -29,19 +28,6 @@ export function validationBody(row: EntityRow, status: string, packId: number | 
   return { ...body, subscriptionStatus: status, packId, validationDate: now.toISOString() };
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children ?? ''}
-      </Text>
-    </div>
-  );
-}
-
 function ValidationForm({ id }: { id: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -49,8 +35,6 @@ function ValidationForm({ id }: { id: number }) {
   const canValidate = useEntityAccess(CLIENT_SUBSCRIPTION).update;
   const loaded = useQuery({ ...entityQueries(CLIENT_SUBSCRIPTION).get(id), refetchOnMount: 'always' });
   const row = loaded.isFetchedAfterMount ? loaded.data : undefined;
-  const requestId = typeof row?.subsRequestId === 'number' ? row.subsRequestId : null;
-  const request = useQuery({ ...entityQueries(SUBS_REQUEST).get(requestId ?? 0), enabled: requestId !== null });
   const [status, setStatus] = useState<string | null>(null);
   const [pack, setPack] = useState<string | null>(null);
   const update = useMutation(entityMutations(CLIENT_SUBSCRIPTION, queryClient).update);
@@ -78,40 +62,7 @@ function ValidationForm({ id }: { id: number }) {
     >
       <Stack gap="md">
         <Paper withBorder radius="md" p="lg">
-          <Title order={2} size="h4" mb="sm">
-            {say('clientInfo')}
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Fact label={t('manager.columns.client')}>{String(row.clientName ?? '')}</Fact>
-            <Fact label={say('clientCode')}>{String(row.clientCode ?? '')}</Fact>
-          </SimpleGrid>
-          <Title order={2} size="h4" my="sm">
-            {say('subscriberInfo')}
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="subscriber-facts">
-            <Fact label={say('fullName')}>{String(row.fullName ?? '')}</Fact>
-            <Fact label={say('phoneNumber')}>{String(row.phoneNumber ?? '')}</Fact>
-            <Fact label={say('email')}>{String(row.email ?? '')}</Fact>
-            <Fact label={say('iban')}>{String(row.iban ?? '')}</Fact>
-            <Fact label={say('services')}>
-              {request.data && (
-                <RefsDisplay
-                  field={SUBS_REQUEST.field('serenityServices')!}
-                  value={request.data.serenityServices}
-                  row={request.data}
-                />
-              )}
-            </Fact>
-            <Fact label={say('clientType')}>
-              {row.clientType ? t(`enums.clientType.${String(row.clientType)}`) : ''}
-            </Fact>
-            <Fact label={t(CLIENT_SUBSCRIPTION.field('createdAt')!.labelKey)}>
-              {formatDateTime(row.createdAt as string | null)}
-            </Fact>
-            <Fact label={t(CLIENT_SUBSCRIPTION.field('validationDate')!.labelKey)}>
-              {formatDateTime(row.validationDate as string | null)}
-            </Fact>
-          </SimpleGrid>
+          <SubscriptionFacts row={row} />
         </Paper>
         <Paper withBorder radius="md" p="lg">
           <Stack gap="md">

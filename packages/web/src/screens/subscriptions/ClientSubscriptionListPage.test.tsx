@@ -1,11 +1,13 @@
 // The client subscriptions list and its validation page: newest first, the filters sent as filled,
 // 'Edit' and 'Delete' for the manager and the desk head, 'View' for the others; the validation
-// page's status and pack sent in the PUT, and no 'Submit' for who may not validate.
+// page's status and pack sent in the PUT, and no 'Submit' for who may not validate; the detail page
+// with the subscriber, the state badge and the pack, Edit and Delete only for the desk.
 import { ROLES } from '@bank/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeEntityApi, type Call } from '../../test/entity-routes';
 import { account, json, renderRoutes } from '../../test/render';
+import { ClientSubscriptionDetailPage } from './ClientSubscriptionDetailPage';
 import { ClientSubscriptionEditPage } from './ClientSubscriptionEditPage';
 import { ClientSubscriptionListPage } from './ClientSubscriptionListPage';
 import { DeleteDialogPage } from './DeleteDialogPage';
@@ -16,6 +18,7 @@ const routes = [
     element: <ClientSubscriptionListPage />,
     children: [{ path: ':id/delete', element: <DeleteDialogPage /> }],
   },
+  { path: '/entity/client-subscription/:id', element: <ClientSubscriptionDetailPage /> },
   { path: '/entity/client-subscription/:id/edit', element: <ClientSubscriptionEditPage /> },
 ];
 
@@ -117,5 +120,25 @@ describe('client subscriptions', () => {
     expect(await screen.findByText('abonne2@example.sn')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
     expect((screen.getByTestId('state-select') as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('shows the detail with its state and pack; Edit and Delete for the desk only', async () => {
+    const desk = open('/entity/client-subscription/2', [ROLES.MANAGER]);
+    const facts = await screen.findByTestId('subscriber-facts');
+    expect(within(facts).getByText('abonne2@example.sn')).toBeTruthy();
+    expect(await within(facts).findByText('Consultation de solde')).toBeTruthy();
+    const state = screen.getByTestId('subscription-state');
+    expect(state.querySelector('[data-status="PENDING"]')).toBeTruthy();
+    expect(within(state).getByText('Pack Jeune')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/entity/client-subscription/2/edit');
+    fireEvent.click(screen.getByRole('link', { name: 'Delete' }));
+    await waitFor(() => expect(desk.router.state.location.pathname).toBe('/entity/client-subscription/2/delete'));
+    desk.unmount();
+
+    open('/entity/client-subscription/2', [ROLES.AGENTDESAISIE]);
+    await screen.findByTestId('subscriber-facts');
+    expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/entity/client-subscription');
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Delete' })).toBeNull();
   });
 });

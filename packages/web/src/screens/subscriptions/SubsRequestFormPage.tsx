@@ -9,7 +9,7 @@ import { NotFoundPage } from '../../app/NotFoundPage';
 import { NotAuthorized } from '../../auth/NotAuthorized';
 import { LoadingText } from '../../engine/LoadingText';
 import { useRouteId } from '../../engine/use-entity-route';
-import { fieldView } from '../../fields/field-registry';
+import { FieldInput } from '../../fields/field-inputs';
 import type { Message } from '../../fields/types';
 import { PageTitle } from '../../ui/PageTitle';
 import { PackSelect } from './PackSelect';
@@ -46,9 +46,8 @@ function SubsRequestForm({ id, mode }: { id: number | null; mode: Mode }) {
               {id !== null && <TextInput label={t('entity.field.id')} value={String(id)} readOnly maw={200} />}
               {FORM_FIELDS.map((name) => {
                 const field = formField(form.entity.field(name)!);
-                const { Input } = fieldView(field);
                 return (
-                  <Input
+                  <FieldInput
                     key={name}
                     field={field}
                     value={form.values![name]!}
@@ -124,9 +123,8 @@ function Input({
 }) {
   const { t } = useTranslation();
   const field = form.entity.field(name)!;
-  const { Input: KindInput } = fieldView(field);
   return (
-    <KindInput
+    <FieldInput
       field={field}
       value={form.values![name]!}
       onChange={(value) => form.setValue(name, value)}

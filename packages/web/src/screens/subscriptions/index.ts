@@ -6,6 +6,7 @@ export {
   ServicesManagerFormPage,
   ServicesManagerListPage,
 } from './CatalogueScreens';
+export { ClientSubscriptionDetailPage } from './ClientSubscriptionDetailPage';
 export { ClientSubscriptionEditPage } from './ClientSubscriptionEditPage';
 export { ClientSubscriptionListPage } from './ClientSubscriptionListPage';
 export { DeleteDialogPage } from './DeleteDialogPage';

@@ -1,0 +1,47 @@
+// The Mantine Menu of a header menu (HeaderMenu.tsx), loaded on demand. It takes the place of the
+// button drawn until then: the focus moves to its own button if that one had it, and comes back to
+// it when the menu closes.
+import { Menu } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import type { HeaderMenuProps } from './HeaderMenu';
+import { HeaderMenuButton } from './HeaderMenuButton';
+
+interface LoadedMenuProps extends HeaderMenuProps {
+  defaultOpened: boolean;
+  focus: boolean;
+}
+
+export function LoadedMenu({ items, defaultOpened, focus, ...button }: LoadedMenuProps) {
+  const target = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focus && !defaultOpened) target.current?.focus();
+  }, [focus, defaultOpened]);
+  return (
+    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened} onClose={() => target.current?.focus()}>
+      <Menu.Target>
+        <HeaderMenuButton ref={target} {...button} />
+      </Menu.Target>
+      <Menu.Dropdown>
+        {items.map(({ key, label, icon, to, onClick, current, lang }) => {
+          const common = {
+            lang,
+            leftSection: icon,
+            rightSection: current ? <IconCheck size={14} aria-hidden /> : null,
+            'aria-current': current ? ('true' as const) : undefined,
+          };
+          return to ? (
+            <Menu.Item key={key} component={Link} to={to} {...common}>
+              {label}
+            </Menu.Item>
+          ) : (
+            <Menu.Item key={key} onClick={onClick} {...common}>
+              {label}
+            </Menu.Item>
+          );
+        })}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

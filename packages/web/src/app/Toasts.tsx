@@ -1,0 +1,7 @@
+// The toasts' container, top-left: loaded with the first toast (Providers.tsx), not with the first page.
+import { Notifications } from '@mantine/notifications';
+import classes from './Toasts.module.css';
+
+export function Toasts() {
+  return <Notifications position="top-left" zIndex={1000} classNames={{ root: classes.root }} />;
+}
