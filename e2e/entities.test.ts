@@ -92,6 +92,7 @@ describe('generic entity screens', () => {
     await expect.poll(() => heading(page).textContent()).toBe('Branches');
     await page.getByRole('link', { name: 'Créer' }).click();
     await page.waitForURL('**/entity/branch/new');
+    await expect.poll(() => heading(page).textContent()).toBe('Créer : Branche');
     await page.getByLabel('Code').fill(`E${run}`);
     await page.getByLabel('Nom').fill(name);
     await page.getByLabel('Longitude').fill('-17,4467');

@@ -1,6 +1,10 @@
 // Last line of defence around the whole app, for errors outside any route (providers, the shell).
-import { Component, type ReactNode } from 'react';
-import { ErrorNotice } from '../ui/ErrorNotice';
+import { Component, type ReactNode, Suspense } from 'react';
+import { PageLoader } from '../ui/PageLoader';
+import { lazyThemed } from './lazy-group';
+
+// With Mantine, loaded when shown.
+const ErrorNotice = lazyThemed(() => import('../ui/ErrorNotice').then((module) => module.ErrorNotice));
 
 interface State {
   error: unknown;
@@ -14,6 +18,11 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   }
 
   override render() {
-    return this.state.error ? <ErrorNotice error={this.state.error} /> : this.props.children;
+    if (!this.state.error) return this.props.children;
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <ErrorNotice error={this.state.error} />
+      </Suspense>
+    );
   }
 }

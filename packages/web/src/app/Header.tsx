@@ -1,10 +1,11 @@
-// The shell's header: home link, environment ribbon, admin menu, language picker, account menu.
-import { Anchor, Group, Text } from '@mantine/core';
+// The shell's header: home link, environment ribbon, admin menu, language picker, account menu. Drawn
+// without Mantine (Header.module.css), as it shows on the sign-in page.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '../ui/Logo';
 import { AccountMenu } from './AccountMenu';
+import classes from './Header.module.css';
 import { LanguagePicker } from './LanguagePicker';
 import { Ribbon } from './Ribbon';
 
@@ -12,23 +13,19 @@ import { Ribbon } from './Ribbon';
 export function Header({ adminMenu }: { adminMenu?: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap" miw={0}>
-        <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={t('global.title')}>
-          <Group gap="xs" wrap="nowrap">
-            <Logo size={32} />
-            <Text fw={700} size="lg" visibleFrom="xs">
-              {t('global.title')}
-            </Text>
-          </Group>
-        </Anchor>
+    <div className={classes.bar}>
+      <div className={classes.brand}>
+        <Link to="/" className={`${classes.home} mantine-focus-auto`} aria-label={t('global.title')}>
+          <Logo size={32} />
+          <p className={classes.title}>{t('global.title')}</p>
+        </Link>
         <Ribbon />
-      </Group>
-      <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }} component="nav" aria-label={t('global.menu.main')}>
+      </div>
+      <nav className={classes.nav} aria-label={t('global.menu.main')}>
         {adminMenu}
         <LanguagePicker />
         <AccountMenu />
-      </Group>
-    </Group>
+      </nav>
+    </div>
   );
 }

@@ -1,29 +1,32 @@
-// The target button of a header menu: icon and label, the label left out on small screens
-// (the accessible name stays, through aria-label).
-import { Box, Button, type ButtonProps } from '@mantine/core';
+// The target button of a header menu: icon and label, the label left out on small screens (the
+// accessible name stays, through aria-label). Drawn as Mantine's subtle gray Button, without it
+// (Header.module.css): the sign-in page shows it before Mantine has loaded.
 import { IconChevronDown } from '@tabler/icons-react';
 import type { ComponentPropsWithRef, ReactNode } from 'react';
+import classes from './Header.module.css';
 
-export type HeaderMenuButtonProps = ButtonProps &
-  Omit<ComponentPropsWithRef<'button'>, 'color' | 'style'> & {
-    icon: ReactNode;
-    label: string;
-  };
+export type HeaderMenuButtonProps = ComponentPropsWithRef<'button'> & {
+  icon: ReactNode;
+  label: string;
+};
 
-export function HeaderMenuButton({ icon, label, ...props }: HeaderMenuButtonProps) {
+export function HeaderMenuButton({ icon, label, className, ...props }: HeaderMenuButtonProps) {
   return (
-    <Button
-      variant="subtle"
-      color="gray"
-      px="xs"
+    <button
+      type="button"
+      className={`${classes.menuButton} mantine-focus-auto ${className ?? ''}`}
       aria-label={props['aria-label'] ?? label}
-      leftSection={icon}
-      rightSection={<IconChevronDown size={14} aria-hidden />}
       {...props}
     >
-      <Box component="span" visibleFrom="sm">
-        {label}
-      </Box>
-    </Button>
+      <span className={classes.menuInner}>
+        <span className={classes.menuSection} data-position="left">
+          {icon}
+        </span>
+        <span className={classes.menuLabel}>{label}</span>
+        <span className={classes.menuSection} data-position="right">
+          <IconChevronDown size={14} aria-hidden />
+        </span>
+      </span>
+    </button>
   );
 }

@@ -1,7 +1,6 @@
 // The shell (spec part 1 section 2.1): the header and the routed page. Signed out (sign-in,
-// registration, reset), a light frame drawn with plain boxes; signed in, the Mantine AppShell with
+// registration, reset), a light frame drawn with plain elements, without Mantine; signed in, the Mantine AppShell with
 // the role side menu (SignedInLayout), loaded on demand so that the sign-in page does not carry it.
-import { Box, Container } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useSession } from '../auth/use-session';
@@ -17,19 +16,20 @@ const SignedInLayout = lazy(() => loadSignedInLayout().then((module) => ({ defau
 /** Starts loading the signed-in shell before the session has answered, when a token says it will be needed. */
 export const preloadSignedInLayout = () => void loadSignedInLayout();
 
-/** The signed-out frame: what the AppShell draws for the header and the page, with plain boxes. */
+/** The signed-out frame: what the AppShell draws for the header and the page, with plain elements. */
 function PublicFrame({ children }: { children: ReactNode }) {
   return (
     <>
       <SkipLink />
-      <Box component="header" className={classes.header}>
+      <header className={classes.header}>
         <Header />
-      </Box>
-      <Box component="main" id="main" tabIndex={-1} className={classes.main}>
-        <Container size="xl" px={0}>
-          {children}
-        </Container>
-      </Box>
+      </header>
+      <main id="main" tabIndex={-1} className={classes.main}>
+        {/* A page drawn with Mantine arrives with it (lazy-group.ts). */}
+        <div className={classes.container}>
+          <Suspense fallback={<PageLoader />}>{children}</Suspense>
+        </div>
+      </main>
     </>
   );
 }

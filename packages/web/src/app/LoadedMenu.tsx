@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { HeaderMenuProps } from './HeaderMenu';
 import { HeaderMenuButton } from './HeaderMenuButton';
+import { ThemeProvider } from './ThemeProvider';
 
 interface LoadedMenuProps extends HeaderMenuProps {
   defaultOpened: boolean;
@@ -18,30 +19,33 @@ export function LoadedMenu({ items, defaultOpened, focus, ...button }: LoadedMen
   useEffect(() => {
     if (focus && !defaultOpened) target.current?.focus();
   }, [focus, defaultOpened]);
+  // Its own theme on the signed-out pages, which draw without one.
   return (
-    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened} onClose={() => target.current?.focus()}>
-      <Menu.Target>
-        <HeaderMenuButton ref={target} {...button} />
-      </Menu.Target>
-      <Menu.Dropdown>
-        {items.map(({ key, label, icon, to, onClick, current, lang }) => {
-          const common = {
-            lang,
-            leftSection: icon,
-            rightSection: current ? <IconCheck size={14} aria-hidden /> : null,
-            'aria-current': current ? ('true' as const) : undefined,
-          };
-          return to ? (
-            <Menu.Item key={key} component={Link} to={to} {...common}>
-              {label}
-            </Menu.Item>
-          ) : (
-            <Menu.Item key={key} onClick={onClick} {...common}>
-              {label}
-            </Menu.Item>
-          );
-        })}
-      </Menu.Dropdown>
-    </Menu>
+    <ThemeProvider>
+      <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened} onClose={() => target.current?.focus()}>
+        <Menu.Target>
+          <HeaderMenuButton ref={target} {...button} />
+        </Menu.Target>
+        <Menu.Dropdown>
+          {items.map(({ key, label, icon, to, onClick, current, lang }) => {
+            const common = {
+              lang,
+              leftSection: icon,
+              rightSection: current ? <IconCheck size={14} aria-hidden /> : null,
+              'aria-current': current ? ('true' as const) : undefined,
+            };
+            return to ? (
+              <Menu.Item key={key} component={Link} to={to} {...common}>
+                {label}
+              </Menu.Item>
+            ) : (
+              <Menu.Item key={key} onClick={onClick} {...common}>
+                {label}
+              </Menu.Item>
+            );
+          })}
+        </Menu.Dropdown>
+      </Menu>
+    </ThemeProvider>
   );
 }

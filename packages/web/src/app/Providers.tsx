@@ -1,11 +1,10 @@
-// Everything a screen relies on: Mantine theme, toasts, TanStack Query, i18n.
-import { MantineProvider } from '@mantine/core';
+// Everything a screen relies on: toasts, TanStack Query, i18n. Mantine's theme comes with the screens that
+// draw with it (ThemeProvider.tsx).
 import { useNotifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n/i18n';
-import { theme } from './theme';
 
 const Toasts = lazy(() => import('./Toasts').then((module) => ({ default: module.Toasts })));
 
@@ -26,10 +25,8 @@ function ToastsOnDemand() {
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
-        <ToastsOnDemand />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </MantineProvider>
+      <ToastsOnDemand />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </I18nextProvider>
   );
 }

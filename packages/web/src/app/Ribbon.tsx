@@ -1,8 +1,8 @@
 // Environment ribbon (spec part 1 section 2.1): the profile's environment, outside production only.
-import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { profileQuery } from '../api/management';
+import classes from './Header.module.css';
 
 export function Ribbon() {
   const { t } = useTranslation();
@@ -10,8 +10,8 @@ export function Ribbon() {
   const environment = profile && !profile.inProduction ? (profile.ribbonEnv ?? profile.activeProfiles[0]) : null;
   if (!environment) return null;
   return (
-    <Badge color="orange" variant="filled" radius="sm" data-testid="ribbon">
+    <span className={classes.ribbon} data-testid="ribbon">
       {t(`global.ribbon.${environment}`, { defaultValue: environment })}
-    </Badge>
+    </span>
   );
 }

@@ -9,6 +9,7 @@ import { Header } from './Header';
 import { sideMenuFor } from './side-menu';
 import { SideMenu } from './SideMenu';
 import { SkipLink } from './SkipLink';
+import { ThemeProvider } from './ThemeProvider';
 import { useLiveEvents } from './use-live-events';
 
 export function SignedInLayout() {
@@ -16,21 +17,23 @@ export function SignedInLayout() {
   const { account } = useSession();
   const menu = sideMenuFor(account?.authorities);
   return (
-    <AppShell header={{ height: 60 }} navbar={menu ? { width: 240, breakpoint: 'sm' } : undefined} padding="md">
-      <SkipLink />
-      <AppShell.Header>
-        <Header adminMenu={<AdminMenu />} />
-      </AppShell.Header>
-      {menu && (
-        <AppShell.Navbar>
-          <SideMenu menu={menu} login={account?.login ?? ''} />
-        </AppShell.Navbar>
-      )}
-      <AppShell.Main id="main" tabIndex={-1}>
-        <Container size="xl" px={0}>
-          <Outlet />
-        </Container>
-      </AppShell.Main>
-    </AppShell>
+    <ThemeProvider>
+      <AppShell header={{ height: 60 }} navbar={menu ? { width: 240, breakpoint: 'sm' } : undefined} padding="md">
+        <SkipLink />
+        <AppShell.Header>
+          <Header adminMenu={<AdminMenu />} />
+        </AppShell.Header>
+        {menu && (
+          <AppShell.Navbar>
+            <SideMenu menu={menu} login={account?.login ?? ''} />
+          </AppShell.Navbar>
+        )}
+        <AppShell.Main id="main" tabIndex={-1}>
+          <Container size="xl" px={0}>
+            <Outlet />
+          </Container>
+        </AppShell.Main>
+      </AppShell>
+    </ThemeProvider>
   );
 }

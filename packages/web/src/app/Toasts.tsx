@@ -1,7 +1,12 @@
 // The toasts' container, top-left: loaded with the first toast (Providers.tsx), not with the first page.
 import { Notifications } from '@mantine/notifications';
+import { ThemeProvider } from './ThemeProvider';
 import classes from './Toasts.module.css';
 
 export function Toasts() {
-  return <Notifications position="top-left" zIndex={1000} classNames={{ root: classes.root }} />;
+  return (
+    <ThemeProvider>
+      <Notifications position="top-left" zIndex={1000} classNames={{ root: classes.root }} />
+    </ThemeProvider>
+  );
 }

@@ -1,6 +1,6 @@
 // On-demand groups of screens (spec part 1 section 2.1): one chunk per group, loaded once,
 // failing with an error (shown by the route error boundary) if it has not arrived within 120 s.
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 
 export const GROUP_LOAD_TIMEOUT_MS = 120_000;
 
@@ -41,5 +41,17 @@ type ComponentsOf<M> = { [K in keyof M]: M[K] extends ComponentType ? K : never 
  * @example { path: 'settings', lazy: lazyPage(accountGroup, 'SettingsPage') }
  */
 export function lazyPage<M>(group: () => Promise<M>, name: ComponentsOf<M>) {
-  return async () => ({ Component: (await group())[name] as ComponentType });
+  return async () => {
+    // With Mantine's theme: the signed-out pages other than sign-in are drawn without it.
+    const [{ themed }, module] = await Promise.all([import('./ThemeProvider'), group()]);
+    return { Component: themed(module[name] as ComponentType) };
+  };
+}
+
+/** A component drawn with Mantine outside the lazy pages (an error, a refusal), loaded with the theme when shown. */
+export function lazyThemed<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => {
+    const [{ themed }, Component] = await Promise.all([import('./ThemeProvider'), load()]);
+    return { default: themed(Component) };
+  });
 }

@@ -1,17 +1,18 @@
-// The route table (spec part 1 section 2.2): shell and sign-in eager; account and admin groups lazy, the staff
-// screens lazy page by page.
+// The route table (spec part 1 section 2.2): shell and sign-in eager, without Mantine; every other page lazy,
+// with it (lazy-group.ts): the account and admin groups, the staff screens page by page.
 import { ROUTE_ACCESS } from '@bank/domain';
 import { Navigate, type RouteObject } from 'react-router';
 import { LoginPage } from '../auth/LoginPage';
-import { LogoutPage } from '../auth/LogoutPage';
 import { PrivateRoute } from '../auth/PrivateRoute';
-import { HomePage } from '../screens/home/HomePage';
 import { PageLoader } from '../ui/PageLoader';
 import { Layout } from './Layout';
 import { lazyGroup, lazyPage } from './lazy-group';
-import { NotFoundPage } from './NotFoundPage';
 import { RouteError } from './RouteError';
 
+const home = lazyGroup(() => import('../screens/home/HomePage'));
+const logout = lazyGroup(() => import('../auth/LogoutPage'));
+const notFound = lazyGroup(() => import('./NotFoundPage'));
+const notFoundRoute: RouteObject = { path: '*', lazy: lazyPage(notFound, 'NotFoundPage') };
 const accountGroup = lazyGroup(() => import('../screens/account'));
 const adminGroup = lazyGroup(() => import('../screens/admin'));
 // The generic entity screens, page by page: a list does not bring the form's inputs (dates, selects).
@@ -35,11 +36,14 @@ const manager = {
 const moneyGroup = lazyGroup(() => import('../screens/money'));
 const subscriptionGroup = lazyGroup(() => import('../screens/subscriptions'));
 
-/** A staff list: its rows start loading with the page's code, not after it. */
-const requestList: RouteObject['lazy'] = {
+/**
+ * A staff list: its rows start loading with the page's code, not after it. A new object per route:
+ * the router consumes an object-form `lazy` as it resolves it, so two routes cannot share one.
+ */
+const requestList = (): RouteObject['lazy'] => ({
   loader: async () => (await import('../screens/manager/request-list-query')).requestListLoader,
   Component: async () => (await manager.list()).RequestListPage,
-};
+});
 
 /** The staff screens (spec part 1 §2.4–2.14, part 2 §2.2): static segments outrank the generic `:route/...`. */
 const managerRoutes: RouteObject[] = [
@@ -50,7 +54,7 @@ const managerRoutes: RouteObject[] = [
   { path: 'serenity-user/:id/smsbanking', lazy: lazyPage(manager.serenityEmail, 'SerenityEmailPage') },
   { path: 'serenity-user/view/manager/:id/delete', lazy: lazyPage(manager.serenityEmail, 'SerenityEmailPage') },
   // The pages resolve :route in the request-type table; an unknown one shows the not-found page.
-  { path: ':route/view/manager', lazy: requestList },
+  { path: ':route/view/manager', lazy: requestList() },
   { path: ':route/view/manager/:id/edit', lazy: lazyPage(manager.decision, 'RequestDecisionPage') },
   { path: ':route/story/:id/modal', lazy: lazyPage(manager.history, 'RequestHistoryPage') },
   { path: ':route/view/:id/modal', lazy: lazyPage(manager.history, 'RequestHistoryPage') },
@@ -116,7 +120,7 @@ const subscriptionRoutes: RouteObject[] = [
   {
     path: 'CA',
     element: <PrivateRoute authorities={ROUTE_ACCESS.entityCA} />,
-    children: [{ path: 'view/:route', lazy: requestList }],
+    children: [{ path: 'view/:route', lazy: requestList() }],
   },
 ];
 
@@ -130,9 +134,9 @@ export const routes: RouteObject[] = [
         // Inside the shell, so a failing page keeps the header and its menus.
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <HomePage /> },
+          { index: true, lazy: lazyPage(home, 'HomePage') },
           { path: 'login', element: <LoginPage /> },
-          { path: 'logout', element: <LogoutPage /> },
+          { path: 'logout', lazy: lazyPage(logout, 'LogoutPage') },
           // Signed-out self-service pages, in the account chunk: the sign-in page does not carry them.
           { path: 'register', lazy: lazyPage(accountGroup, 'RegisterPage') },
           { path: 'activate/:key?', lazy: lazyPage(accountGroup, 'ActivatePage') },
@@ -145,7 +149,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="settings" replace /> },
               { path: 'settings', lazy: lazyPage(accountGroup, 'SettingsPage') },
               { path: 'password', lazy: lazyPage(accountGroup, 'PasswordPage') },
-              { path: '*', element: <NotFoundPage /> },
+              notFoundRoute,
             ],
           },
           {
@@ -186,7 +190,7 @@ export const routes: RouteObject[] = [
               },
               // core/api/serenity-users is open to staff: managers may see the online-banking accounts too.
               { path: 'list/users', lazy: lazyPage(adminGroup, 'OnlineUsersPage') },
-              { path: '*', element: <NotFoundPage /> },
+              notFoundRoute,
             ],
           },
           {
@@ -194,6 +198,8 @@ export const routes: RouteObject[] = [
             element: <PrivateRoute authorities={ROUTE_ACCESS.entity} />,
             children: [
               { index: true, lazy: lazyPage(entity.entities, 'EntitiesPage') },
+              // Before the screens' own `name/:id` routes, which rank the same for `name/new` and would take it.
+              { path: ':route/new', lazy: lazyPage(entity.form, 'EntityFormPage') },
               ...managerRoutes,
               ...subscriptionRoutes,
               // The screens resolve :route with entityByRoute(); an unknown one shows the not-found page.
@@ -202,13 +208,12 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(entity.list, 'EntityListPage'),
                 children: [{ path: ':id/delete', lazy: lazyPage(entity.delete, 'EntityDeleteDialog') }],
               },
-              { path: ':route/new', lazy: lazyPage(entity.form, 'EntityFormPage') },
               { path: ':route/:id', lazy: lazyPage(entity.detail, 'EntityDetailPage') },
               { path: ':route/:id/edit', lazy: lazyPage(entity.form, 'EntityFormPage') },
-              { path: '*', element: <NotFoundPage /> },
+              notFoundRoute,
             ],
           },
-          { path: '*', element: <NotFoundPage /> },
+          notFoundRoute,
         ],
       },
     ],

@@ -17,6 +17,8 @@ import { createQueryClient, queryClientContext } from './query-client';
 import { routes } from './routes';
 
 export async function start(container: HTMLElement): Promise<void> {
+  // Mantine's light colour variables, which its provider would set: the signed-out pages draw without it.
+  document.documentElement.setAttribute('data-mantine-color-scheme', 'light');
   const queryClient = createQueryClient();
   signOutWhenUnauthenticated(queryClient);
   void queryClient.prefetchQuery(sessionQuery());

@@ -1,12 +1,14 @@
 // Sign-in screen (spec part 1 section 2.2): logo, 'Connexion', username, password, submit; no remember-me.
-import { Alert, Anchor, Button, Center, Group, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+// Drawn without Mantine, as its inputs look (LoginPage.module.css): the first page most users load stays light.
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type Location, Navigate, useLocation } from 'react-router';
 import { isHttpError } from '../api/http-error';
 import { Logo } from '../ui/Logo';
 import { PageLoader } from '../ui/PageLoader';
+import loader from '../ui/PageLoader.module.css';
 import { useAuthNotice } from './auth-notice';
+import classes from './LoginPage.module.css';
 import { useSession } from './use-session';
 import { useSignIn } from './use-sign-in';
 
@@ -25,6 +27,92 @@ function failureKey(error: unknown, known: (key: string) => boolean): string | n
   if (error.status !== 401) return null; // the error catalogue's toast told it
   const message = (error.body as { message?: unknown } | null)?.message;
   return typeof message === 'string' && message !== 'error.http.401' && known(message) ? message : generic;
+}
+
+/** Mantine's eye, crossed out while the password shows. */
+function VisibilityIcon({ reveal }: { reveal: boolean }) {
+  const line = {
+    fill: 'none',
+    stroke: 'currentColor',
+    strokeLinecap: 'round',
+    strokeLinejoin: 'round',
+    strokeWidth: 16,
+  } as const;
+  return (
+    <svg viewBox="0 0 256 256" aria-hidden>
+      {reveal ? (
+        <>
+          <path {...line} d="M48 40l160 176M154.91 157.6a40 40 0 01-53.82-59.2M135.53 88.71a40 40 0 0132.3 35.53" />
+          <path
+            {...line}
+            d="M208.61 169.1C230.41 149.58 240 128 240 128s-32-72-112-72a126 126 0 00-20.68 1.68M74 68.6C33.23 89.24 16 128 16 128s32 72 112 72a118.05 118.05 0 0054-12.6"
+          />
+        </>
+      ) : (
+        <>
+          <path {...line} d="M128 56c-80 0-112 72-112 72s32 72 112 72 112-72 112-72-32-72-112-72z" />
+          <circle {...line} cx="128" cy="128" r="40" />
+        </>
+      )}
+    </svg>
+  );
+}
+
+interface FieldProps {
+  label: string;
+  placeholder: string;
+  name: string;
+  autoComplete: string;
+  autoFocus?: boolean;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+  /** Masked, with Mantine's show/hide toggle. */
+  password?: boolean;
+}
+
+/** A labelled input with its error, as Mantine's TextInput and PasswordInput draw them. */
+function Field({ label, error, onChange, password, ...input }: FieldProps) {
+  const id = useId();
+  const [visible, setVisible] = useState(false);
+  return (
+    <div>
+      <label htmlFor={id} className={classes.label}>
+        {label}
+      </label>
+      <div className={classes.control}>
+        <input
+          {...input}
+          id={id}
+          type={password && !visible ? 'password' : 'text'}
+          className={classes.input}
+          onChange={(event) => onChange(event.currentTarget.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        {password && (
+          <div className={classes.toggle}>
+            {/* As Mantine's: out of the tab order, its name untranslated, pressed without taking the input's focus. */}
+            <button
+              type="button"
+              tabIndex={-1}
+              aria-label="Toggle password visibility"
+              aria-pressed={visible}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => setVisible(!visible)}
+            >
+              <VisibilityIcon reveal={visible} />
+            </button>
+          </div>
+        )}
+      </div>
+      {error && (
+        <p id={`${id}-error`} className={classes.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
 }
 
 export function LoginPage() {
@@ -50,59 +138,67 @@ export function LoginPage() {
   };
 
   return (
-    <Center py="xl">
-      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
+    <div className={classes.center}>
+      <div className={classes.card}>
         <form onSubmit={submit} noValidate aria-labelledby="login-title">
-          <Stack>
-            <Center>
+          <div className={classes.stack}>
+            <div className={classes.logo}>
               <Logo size={56} />
-            </Center>
-            <Title order={1} id="login-title" ta="center" size="h2">
+            </div>
+            <h1 id="login-title" className={classes.title}>
               {t('login.title')}
-            </Title>
+            </h1>
             {notice && !failure && (
-              <Alert color="yellow" variant="light">
+              <div role="alert" className={classes.alert} data-color="yellow">
                 {t(notice)}
-              </Alert>
+              </div>
             )}
             {failure && (
-              <Alert color="red" variant="light" data-testid="login-error">
+              <div role="alert" className={classes.alert} data-color="red" data-testid="login-error">
                 {t(failure)}
-              </Alert>
+              </div>
             )}
-            <TextInput
+            <Field
               label={t('global.form.username.label')}
               placeholder={t('global.form.username.placeholder')}
               name="username"
               autoComplete="username"
               autoFocus
               value={username}
-              onChange={(event) => setUsername(event.currentTarget.value)}
-              error={missing.username && t('login.messages.validate.username.required')}
+              onChange={setUsername}
+              error={missing.username ? t('login.messages.validate.username.required') : null}
             />
-            <PasswordInput
+            <Field
               label={t('global.form.password.label')}
               placeholder={t('global.form.password.placeholder')}
               name="password"
               autoComplete="current-password"
               value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-              error={missing.password && t('login.messages.validate.password.required')}
+              onChange={setPassword}
+              error={missing.password ? t('login.messages.validate.password.required') : null}
+              password
             />
-            <Button type="submit" loading={signIn.isPending} fullWidth>
-              {t('login.form.button')}
-            </Button>
-            <Group justify="space-between">
-              <Anchor component={Link} to="/reset/request" size="sm">
+            <button
+              type="submit"
+              className={`${classes.submit} mantine-focus-auto`}
+              data-loading={signIn.isPending || undefined}
+              aria-busy={signIn.isPending}
+              disabled={signIn.isPending}
+            >
+              <span className={classes.submitLabel}>{t('login.form.button')}</span>
+              {signIn.isPending && <span className={`${loader.loader} ${classes.spinner}`} aria-hidden />}
+            </button>
+            <div className={classes.links}>
+              <Link to="/reset/request" className={`${classes.link} mantine-focus-auto`}>
                 {t('reset.request.link')}
-              </Anchor>
-              <Anchor component={Link} to="/register" size="sm">
+              </Link>
+              <Link to="/register" className={`${classes.link} mantine-focus-auto`}>
                 {t('register.link')}
-              </Anchor>
-            </Group>
-          </Stack>
+              </Link>
+            </div>
+          </div>
         </form>
-      </Paper>
-    </Center>
+      </div>
+    </div>
   );
 }

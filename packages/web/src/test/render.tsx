@@ -6,6 +6,7 @@ import { sessionKey } from '../api/session';
 import type { Account } from '../api/types';
 import { Providers } from '../app/Providers';
 import { createQueryClient } from '../app/query-client';
+import { ThemeProvider } from '../app/ThemeProvider';
 
 export function account(login: string, authorities: string[]): Account {
   return {
@@ -34,7 +35,10 @@ export function renderRoutes(
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
+      {/* The theme at once, as for screens tested outside the lazy routes that bring it. */}
+      <ThemeProvider>
+        <RouterProvider router={router} />
+      </ThemeProvider>
     </Providers>,
   );
   return { ...view, router, queryClient };

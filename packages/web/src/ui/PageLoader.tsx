@@ -1,12 +1,12 @@
-import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import classes from './PageLoader.module.css';
 
-/** The loading state of a page or of the session check. */
+/** The loading state of a page or of the session check, drawn without Mantine (the sign-in page shows it). */
 export function PageLoader() {
   const { t } = useTranslation();
   return (
-    <Center py="xl" role="status" aria-live="polite">
-      <Loader aria-label={t('global.messages.loading')} />
-    </Center>
+    <div className={classes.center} role="status" aria-live="polite">
+      <span className={classes.loader} role="img" aria-label={t('global.messages.loading')} />
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GROUP_LOAD_TIMEOUT_MS, GroupLoadTimeoutError, lazyGroup, lazyPage } from './lazy-group';
 
@@ -17,12 +18,15 @@ describe('lazy groups', () => {
   });
 
   it('load a group once for all its pages', async () => {
-    const SettingsPage = () => null;
-    const PasswordPage = () => null;
+    const SettingsPage = () => 'settings';
+    const PasswordPage = () => 'password';
     const load = vi.fn(async () => ({ SettingsPage, PasswordPage }));
     const group = lazyGroup(load);
-    expect((await lazyPage(group, 'SettingsPage')()).Component).toBe(SettingsPage);
-    expect((await lazyPage(group, 'PasswordPage')()).Component).toBe(PasswordPage);
+    // Each page comes inside Mantine's theme.
+    const { Component: Settings } = await lazyPage(group, 'SettingsPage')();
+    const { Component: Password } = await lazyPage(group, 'PasswordPage')();
+    expect(render(<Settings />).getByText('settings')).toBeTruthy();
+    expect(render(<Password />).getByText('password')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(1);
   });
 

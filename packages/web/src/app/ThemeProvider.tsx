@@ -1,0 +1,30 @@
+// Mantine's provider, loaded with the first screen drawn with Mantine: the sign-in page and the signed-out
+// frame are drawn without it, so that their first load does not carry Mantine.
+import { MantineProvider } from '@mantine/core';
+import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
+import { theme } from './theme';
+
+const Provided = createContext(false);
+
+/** Provides the theme once: a screen inside an already provided one (a page of the signed-in shell) adds nothing. */
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  if (useContext(Provided)) return children;
+  return (
+    <Provided value>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        {children}
+      </MantineProvider>
+    </Provided>
+  );
+}
+
+/** `Component` inside the theme. */
+export function themed<P extends object>(Component: ComponentType<P>): ComponentType<P> {
+  return function Themed(props: P) {
+    return (
+      <ThemeProvider>
+        <Component {...props} />
+      </ThemeProvider>
+    );
+  };
+}
