@@ -14,13 +14,13 @@ import { MAX_FAILED_ATTEMPTS } from '../src/modules/account/lockout';
 import {
   createDatabase,
   ensureHaproxy,
-  freePort,
   startBalancer,
   startInstance,
   type Balancer,
   type ClusterDatabase,
   type Instance,
 } from './cluster';
+import { freePort } from '../test/child-server';
 
 const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Clients written by the demo seed at scale 1 (seed/clients.ts). */

@@ -31,7 +31,8 @@ export interface ChildServer {
   cleanup(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now, for a child server (or a load balancer) to take. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
