@@ -8,6 +8,12 @@ import pg from 'pg';
 
 const CAP = 1000;
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+// The access log as the product writes it: its own connections, asynchronous commit.
+const logPool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: 2,
+  options: '-c synchronous_commit=off',
+});
 pg.types.setTypeParser(20, Number);
 pg.types.setTypeParser(1700, (v) => v);
 
@@ -20,10 +26,10 @@ const paging = (q: Q) => {
 let statement = 0;
 const prepared = new Map<string, string>();
 /** Runs `text` as a named prepared statement (one name per distinct text). */
-async function sql<R = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<R[]> {
+async function sql<R = Record<string, unknown>>(text: string, values: unknown[] = [], on = pool): Promise<R[]> {
   let name = prepared.get(text);
   if (!name) prepared.set(text, (name = `ref${++statement}`));
-  return (await pool.query({ name, text, values })).rows as R[];
+  return (await on.query({ name, text, values })).rows as R[];
 }
 
 async function counter(table: string, statuses?: string[]): Promise<number> {
@@ -62,6 +68,7 @@ const logRead = (what: string, subject: string, id: number, clientOf: string) =>
     `insert into access_log (login, authorities, client_id, what, subject, subject_id)
      select 'manager', 'ROLE_MANAGER', (${clientOf}), $2, $3, $1`,
     [id, what, subject],
+    logPool,
   );
 
 const TRANSACTION = `select t.*, c.name as "clientName", c.client_code as "clientCode",

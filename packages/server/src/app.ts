@@ -83,16 +83,17 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
       reply.raw.setHeader('x-instance-id', instanceId);
     });
   }
+  const loggers = new LoggerRegistry(app.log);
+  const bus = createEventBus(db, config.databaseUrl, loggers.get('db'));
   const tokens = createTokenService(await resolveJwtSecret(db, config.jwtSecret));
-  const accounts = new AccountStateCache(db);
+  const accounts = new AccountStateCache(db, bus);
   registerAuth(app, tokens, accounts);
 
-  // Before any route: named loggers, HTTP metrics, OpenAPI (swagger profile) and per-IP rate limits.
-  const loggers = new LoggerRegistry(app.log);
+  // Before any route: HTTP metrics, OpenAPI (swagger profile) and per-IP rate limits.
   const metrics = registerHttpMetrics(app, db, loggers.get('http'));
   await registerOpenApi(app, config);
   await registerRateLimits(app);
-  registerAccessLog(app, db, config.accessLog);
+  await registerAccessLog(app, db, { record: config.accessLog, databaseUrl: config.databaseUrl });
   const mailer = registerMailer(app, config, db, loggers.get('mail'));
 
   registerAccountRoutes(app, { db, tokens, accounts, signInsPerMinute: config.rateLimitAuthenticate });
@@ -114,7 +115,7 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   registerBeneficiaryRoutes(app, services);
   registerMoneyRoutes(app, services);
   registerSubscriptionRoutes(app, db, services);
-  registerEventRoutes(app, db, createEventBus(db, config.databaseUrl, loggers.get('db')));
+  registerEventRoutes(app, db, bus);
 
   await registerWebApp(app, config.webDist);
   app.addHook('onClose', async () => db.close());

@@ -194,6 +194,34 @@ describe('two instances behind HAProxy over one PostgreSQL', () => {
     expect(new Set(calls.map((c) => c.instance))).toEqual(new Set(['a', 'b']));
   });
 
+  it('refuses at once on the other instance the token of an account deactivated on one', async () => {
+    const admin = bearer(await signIn(a.base, 'admin'));
+    const staff = bearer(await signIn(a.base, 'reclamations'));
+    // Both instances have the account's state cached (for 10 s) before the change.
+    for (const instance of [a, b]) expect((await call(instance.base, 'GET', '/api/account', staff)).status).toBe(200);
+    const setActivated = async (activated: boolean) => {
+      const user = await call(a.base, 'GET', '/api/users/reclamations', admin);
+      expect((await call(a.base, 'PUT', '/api/users', admin, { ...user.body, activated })).status).toBe(200);
+    };
+    // What instance b answers the staff token within 2 s, well under the cache's 10 s.
+    const bAnswers = async (expected: number) => {
+      const deadline = performance.now() + 2000;
+      let status = 0;
+      while ((status = (await call(b.base, 'GET', '/api/account', staff)).status) !== expected) {
+        if (performance.now() > deadline) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return status;
+    };
+    await setActivated(false);
+    try {
+      expect(await bAnswers(401)).toBe(401);
+    } finally {
+      await setActivated(true);
+    }
+    expect(await bAnswers(200)).toBe(200);
+  });
+
   it('counts failed sign-ins made on both instances towards one lockout', async () => {
     const failures: Answer[] = [];
     for (let i = 1; i < MAX_FAILED_ATTEMPTS; i++) failures.push(await signIn(balancer.base, 'agentca', 'wrong'));

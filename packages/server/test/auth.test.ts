@@ -224,15 +224,22 @@ describe('the access guard', () => {
     expect(allowed.statusCode).toBe(200);
   });
 
-  it('stops honouring a token once its account is deactivated', async () => {
-    const token = await t.tokenFor('reclamations');
-    await t.db.query(`update app_user set activated = false where login = 'reclamations'`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    // The account state is cached for a few seconds; a fresh app instance sees the change at once.
+  it('drops an account changed on another instance as soon as the bus tells, not at the expiry', async () => {
     const { AccountStateCache } = await import('../src/plugins/auth');
-    expect(await new AccountStateCache(t.db).get('reclamations')).toBeNull();
-    await t.db.query(`update app_user set activated = true where login = 'reclamations'`);
-    expect((await t.app.inject({ url: '/api/account', headers: bearer(token) })).statusCode).toBe(200);
+    const { createEventBus } = await import('../src/modules/events/bus');
+    // Two instances' caches on one bus (in process: the PostgreSQL channel is the cluster suite's).
+    const bus = createEventBus(t.db, undefined, t.app.log);
+    const here = new AccountStateCache(t.db, bus);
+    const there = new AccountStateCache(t.db, bus);
+    expect(await there.get('reclamations')).not.toBeNull();
+    await t.db.query(`update app_user set activated = false where login = 'reclamations'`);
+    try {
+      expect(await there.get('reclamations'), 'still cached').not.toBeNull();
+      await here.forget('reclamations');
+      expect(await there.get('reclamations')).toBeNull();
+    } finally {
+      await t.db.query(`update app_user set activated = true where login = 'reclamations'`);
+    }
   });
 
   it('refuses to register an API route that does not declare its access', async () => {

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasAnyAuthority, type Authority } from '@bank/domain';
 import type { Database } from '../db/database';
+import type { EventBus } from '../modules/events/bus';
 import type { TokenService } from '../security/tokens';
 import { forbidden, unauthorized } from '../problem';
 
@@ -46,15 +47,21 @@ export const isApiPath = (url: string) =>
   API_PREFIXES.some((prefix) => url.startsWith(prefix) || url === prefix.slice(0, -1));
 
 /**
- * Account state behind a token, cached briefly so a deactivated account or a removed role stops
- * working within seconds on every instance, without a query per request.
+ * Account state behind a token, cached briefly so that a request costs no query for it. A change
+ * made through this server is told to every instance over the event bus, which drops its entry at
+ * once; the expiry only bounds what a lost bus message (a reconnecting LISTEN) could leave behind.
  */
 export class AccountStateCache {
   private readonly entries = new Map<string, { expires: number; user: AuthUser | null }>();
   constructor(
     private readonly db: Database,
+    private readonly bus: EventBus,
     private readonly ttlMs = 10_000,
-  ) {}
+  ) {
+    bus.subscribe((event) => {
+      if (event.type === 'account') this.entries.delete(event.login.toLowerCase());
+    });
+  }
 
   async get(login: string): Promise<AuthUser | null> {
     const key = login.toLowerCase();
@@ -74,8 +81,10 @@ export class AccountStateCache {
     return user;
   }
 
-  forget(login: string): void {
+  /** After a change to the account `login`: dropped here now, and on the other instances by the bus. */
+  async forget(login: string): Promise<void> {
     this.entries.delete(login.toLowerCase());
+    await this.bus.publish({ type: 'account', login });
   }
 }
 

@@ -163,7 +163,7 @@ export function registerAccountRoutes(
         );
         await recordAudit(tx, login, 'PASSWORD_CHANGED');
       });
-      accounts.forget(login);
+      await accounts.forget(login);
       return reply.code(200).send();
     },
   );

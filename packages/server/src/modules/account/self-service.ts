@@ -141,7 +141,7 @@ export function registerSelfServiceRoutes(app: FastifyInstance, deps: SelfServic
         [keyDigest(request.query.key)],
       );
       if (!user) throw businessError('error.activation', 'No user was found for this activation key');
-      accounts.forget(user.login);
+      await accounts.forget(user.login);
       await recordAudit(db, user.login, 'ACCOUNT_ACTIVATED', { ip: request.ip });
       log.info({ login: user.login }, 'account activated');
       return reply.code(200).send();
@@ -203,7 +203,7 @@ export function registerSelfServiceRoutes(app: FastifyInstance, deps: SelfServic
       if (!user) throw invalid();
       // Proving ownership of the mailbox also lifts a sign-in lockout.
       await recordSuccess(db, user.login);
-      accounts.forget(user.login);
+      await accounts.forget(user.login);
       await recordAudit(db, user.login, 'PASSWORD_RESET_FINISHED', { ip: request.ip });
       log.info({ login: user.login }, 'password reset');
       return reply.code(200).send();

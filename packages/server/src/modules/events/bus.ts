@@ -9,7 +9,9 @@ export const EVENT_CHANNEL = 'bank_events';
 
 export type BusEvent =
   | { type: 'pending' }
-  | { type: 'presence'; resource: string; id: number; login: string; since: string; active: boolean };
+  | { type: 'presence'; resource: string; id: number; login: string; since: string; active: boolean }
+  /** A staff account changed (deactivated, roles, password, deleted): every instance drops its cached state. */
+  | { type: 'account'; login: string };
 
 export interface EventBus {
   publish(event: BusEvent): Promise<void>;

@@ -94,7 +94,7 @@ export function registerEventRoutes(app: FastifyInstance, db: Database, bus: Eve
     });
   const unsubscribe = bus.subscribe((event) => {
     if (event.type === 'pending') scheduleRecount();
-    else broadcast('presence', presenceData(event));
+    else if (event.type === 'presence') broadcast('presence', presenceData(event));
   });
 
   app.addHook('onResponse', async (request, reply) => {

@@ -190,8 +190,8 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRoutesDeps): 
         });
         return { before, after: (await store.findUserById(tx, id))! };
       });
-      accounts.forget(updated.before.login);
-      accounts.forget(updated.after.login);
+      await accounts.forget(updated.before.login);
+      await accounts.forget(updated.after.login);
       log.info({ login: updated.after.login, by: by.login }, 'user updated');
       return reply.headers(alert('updated', updated.after.login)).send(updated.after);
     },
@@ -210,7 +210,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRoutesDeps): 
         await store.deleteUser(tx, user.id);
         await recordAudit(tx, by.login, 'USER_DELETED', { login: user.login });
       });
-      accounts.forget(user.login);
+      await accounts.forget(user.login);
       log.info({ login: user.login, by: by.login }, 'user deleted');
       return reply.code(204).headers(alert('deleted', user.login)).send();
     },
