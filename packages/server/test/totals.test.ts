@@ -103,6 +103,20 @@ describe('list totals', () => {
     expect(page.rows).toHaveLength(600);
   });
 
+  it('counts every match of a ranked search exactly, past the cap, from the page query itself', async () => {
+    const search = await list('/core/api/_search/card-orders', { query: 'holder', size: '20' });
+    expect(search).toMatchObject({ total: 1600, exact: true });
+    expect(search.rows).toHaveLength(20);
+    expect(Object.keys(search.rows[0]!)).not.toContain('__matches');
+    // Deeper pages say the same; past the end, the capped count answers.
+    expect(await list('/core/api/_search/card-orders', { query: 'holder', size: '20', page: '3' })).toMatchObject({
+      total: 1600,
+      exact: true,
+    });
+    const narrow = await list('/core/api/_search/card-orders', { query: 'holder 12', size: '5' });
+    expect(narrow).toMatchObject({ total: await counted(`from card_order where holder_name like 'HOLDER 12%'`) });
+  });
+
   it('keeps the counters right when their rows are folded', async () => {
     await t.db.query(`select row_count_compact('card_order')`);
     const [parts] = await t.db.query<{ n: number }>(

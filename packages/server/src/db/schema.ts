@@ -80,10 +80,23 @@ export function joinTableOf(entity: Entity, field: Field) {
 export const foldedText = (columns: readonly string[]) =>
   `search_fold(${columns.map((c) => `coalesce(${c}, '')`).join(` || ' ' || `)})`;
 
-/** The expression the search index covers and `_search` queries: folded text of the searchable fields. */
-export function searchExpression(entity: Entity, alias?: string): string | undefined {
-  const columns = entity.fields.filter((f) => f.searchable).map((f) => (alias ? `${alias}.` : '') + quote(f.column));
+/**
+ * The stored column holding an entity's folded searchable text, which its trigram index covers.
+ * Stored rather than an index on the expression: the index only narrows the candidates, each is
+ * then checked again, and folding a long text per candidate (unaccent) cost a broad search far more
+ * than reading it.
+ */
+const SEARCH_COLUMN = 'search_text';
+
+/** Folded text of the entity's searchable fields: what its search column holds. */
+function searchedText(entity: Entity): string | undefined {
+  const columns = entity.fields.filter((f) => f.searchable).map((f) => quote(f.column));
   return columns.length === 0 ? undefined : foldedText(columns);
+}
+
+/** What `_search` matches and the search index covers: the entity's search column, if it has one. */
+export function searchExpression(entity: Entity, alias?: string): string | undefined {
+  return searchedText(entity) === undefined ? undefined : `${alias ? `${alias}.` : ''}${quote(SEARCH_COLUMN)}`;
 }
 
 export function buildSchemaModel(entities: readonly Entity[] = ENTITIES): SchemaModel {
@@ -135,6 +148,8 @@ export function buildSchemaModel(entities: readonly Entity[] = ENTITIES): Schema
         index(name, `create index ${quote(name)} on ${quote(entity.table)} (${quote(field.column)}, id)`);
       }
     }
+    const searched = searchedText(entity);
+    if (searched) columns[SEARCH_COLUMN] = { type: `text generated always as (${searched}) stored`, notNull: false };
     model.tables[entity.table] = { columns, primaryKey: ['id'] };
     const workflow = workflowOf(entity.name);
     counters[entity.table] = workflow ? entity.field(workflow.status)!.column : null;

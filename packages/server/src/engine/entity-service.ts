@@ -59,6 +59,9 @@ interface DatabaseError {
   table?: string;
 }
 
+/** The column of a page's rows that carries the number of matches (`countInPage`), not sent. */
+const IN_PAGE_TOTAL = '__matches';
+
 /** 409 for an update made on an older version of the row: nothing is overwritten. */
 export const staleVersion = (entity: Entity) =>
   new HttpProblem(409, {
@@ -154,6 +157,7 @@ export class EntityService {
     let order: string;
     if (query.sort) {
       order = orderOf(this.resolve, query, 'id,asc');
+      return this.page(query, params, where, order, whereParams);
     } else {
       const ranks = idMatch ? [`case when t.id = ${idMatch} then 0 else 1 end`] : [];
       if (expression) {
@@ -162,7 +166,8 @@ export class EntityService {
       }
       order = [...ranks, 't.id asc'].join(', ');
     }
-    return this.page(query, params, where, order, whereParams);
+    // Ranked, the page query reads every match before sorting them: it counts them on the way.
+    return this.page(query, params, where, order, whereParams, undefined, true);
   }
 
   private async page(
@@ -172,6 +177,7 @@ export class EntityService {
     order: string,
     whereParams = params.values.length,
     scope?: CounterScope,
+    countInPage = false,
   ): Promise<Page> {
     const { page, size } = pagingOf(query);
     const filter = where.length > 0 ? `where ${where.join(' and ')}` : '';
@@ -179,20 +185,32 @@ export class EntityService {
     const limit = params.add(size);
     const offset = params.add(page * size);
     const window = `${filter} order by ${order} limit ${limit} offset ${offset}`;
+    // `count(*) over ()` is taken before the limit: the number of matches, exact.
+    const counted = countInPage ? `, count(*) over () as ${IN_PAGE_TOTAL}` : '';
     // Deep in a list, the rows skipped are neither read nor joined: the page's ids are found on the
     // table's indexes alone (an index-only scan where one covers the order), then their rows read.
     const readsJoins = /\bj\d+\./.test(filter) || /\bj\d+\./.test(order);
-    const from = readsJoins
-      ? `${this.table} t ${this.joins} ${window}`
+    const [select, from] = readsJoins
+      ? [`${this.selectList}${counted}`, `${this.table} t ${this.joins} ${window}`]
       : page > 0
-        ? `(select t.id from ${this.table} t ${window}) p join ${this.table} t on t.id = p.id ${this.joins} order by ${order}`
-        : `(select * from ${this.table} t ${window}) t ${this.joins} order by ${order}`;
-    const [rows, counted] = await Promise.all([
-      this.db.query<Row>(`select ${this.selectList} from ${from}`, params.values),
+        ? [
+            `${this.selectList}${counted && `, p.${IN_PAGE_TOTAL}`}`,
+            `(select t.id${counted} from ${this.table} t ${window}) p join ${this.table} t on t.id = p.id ${this.joins} order by ${order}`,
+          ]
+        : [
+            `${this.selectList}${counted && `, t.${IN_PAGE_TOTAL}`}`,
+            `(select *${counted} from ${this.table} t ${window}) t ${this.joins} order by ${order}`,
+          ];
+    const [rows, fromCounters] = await Promise.all([
+      this.db.query<Row>(`select ${select} from ${from}`, params.values),
       scope === undefined ? undefined : this.counts.count(this.entity.table, scope),
     ]);
-    let total = { total: counted ?? 0, exact: true };
-    if (counted === undefined) {
+    let total = { total: fromCounters ?? 0, exact: true };
+    const inPage = rows[0]?.[IN_PAGE_TOTAL];
+    if (inPage !== undefined) {
+      total.total = Number(inPage);
+      for (const row of rows) delete row[IN_PAGE_TOTAL];
+    } else if (fromCounters === undefined) {
       if (rows.length < size && (rows.length > 0 || page === 0)) {
         total.total = page * size + rows.length; // the last page tells the total by itself
       } else {
