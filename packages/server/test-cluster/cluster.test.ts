@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, entityByName, takeStreamEvents } from '@bank/domain';
+import { DEMO_ACCOUNTS, entityByName } from '@bank/domain';
 import { quote } from '../src/db/schema';
 import { MAX_FAILED_ATTEMPTS } from '../src/modules/account/lockout';
 import {
@@ -21,6 +21,7 @@ import {
   type Instance,
 } from './cluster';
 import { freePort } from '../test/child-server';
+import { openEventStream } from '../test/helper';
 
 const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Clients written by the demo seed at scale 1 (seed/clients.ts). */
@@ -91,41 +92,11 @@ const bearer = (answer: Answer) => ({ authorization: `Bearer ${answer.body.id_to
 const cardOrder = entityByName('cardOrder');
 const HOLDER = quote(cardOrder.field('holderName')!.column);
 
-interface Received {
-  event: string;
-  data: Record<string, unknown>;
-  at: number;
-}
-
 /** An event stream through the balancer, read as the browser does, with what arrived and when. */
 async function openEvents(headers: Record<string, string>) {
-  const controller = new AbortController();
-  const response = await fetch(`${balancer.base}/core/api/events`, { headers, signal: controller.signal });
-  expect(response.status).toBe(200);
-  const received: Received[] = [];
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  void (async () => {
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      const taken = takeStreamEvents(buffer + value);
-      buffer = taken.rest;
-      const at = performance.now();
-      received.push(...taken.events.map((e) => ({ ...(e as Omit<Received, 'at'>), at })));
-    }
-  })();
-  /** The first event from index `from` on that `matches`, waited for up to 5 s. */
-  const next = async (matches: (r: Received) => boolean, from = 0): Promise<Received> => {
-    const deadline = Date.now() + 5000;
-    for (;;) {
-      const found = received.slice(from).find(matches);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no such event; received ${JSON.stringify(received)}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
-  return { instance: response.headers.get('x-instance-id'), received, next, close: () => controller.abort() };
+  const stream = await openEventStream(`${balancer.base}/core/api/events`, headers);
+  expect(stream.response.status).toBe(200);
+  return { ...stream, instance: stream.response.headers.get('x-instance-id') };
 }
 
 describe('two instances behind HAProxy over one PostgreSQL', () => {

@@ -2,8 +2,7 @@
 // pending counts and sends new ones after a creation and a validation; presence on a request's form
 // reaches other staff when opened and left, and a heartbeat is not a new arrival.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { takeStreamEvents } from '@bank/domain';
-import { bearer, startTestApp, type TestApp } from './helper';
+import { bearer, openEventStream, startTestApp, type TestApp } from './helper';
 
 let t: TestApp;
 let base: string;
@@ -18,40 +17,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Received {
-  event: string;
-  data: Record<string, unknown>;
-}
-
 /** An event stream read as a browser's fetch would, with a queue of what arrived. */
 async function openEvents(headers: Record<string, string>) {
-  const controller = new AbortController();
-  const response = await fetch(`${base}/core/api/events`, { headers, signal: controller.signal });
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toContain('text/event-stream');
-  const received: Received[] = [];
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  void (async () => {
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      const taken = takeStreamEvents(buffer + value);
-      buffer = taken.rest;
-      received.push(...(taken.events as Received[]));
-    }
-  })();
-  /** The first event from index `from` on that `matches`, waited for up to 5 s. */
-  const next = async (matches: (r: Received) => boolean, from = 0): Promise<Received> => {
-    const deadline = Date.now() + 5000;
-    for (;;) {
-      const found = received.slice(from).find(matches);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no such event; received ${JSON.stringify(received)}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
-  return { received, next, close: () => controller.abort() };
+  const stream = await openEventStream(`${base}/core/api/events`, headers);
+  expect(stream.response.status).toBe(200);
+  expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
+  return stream;
 }
 
 const call = async (method: string, path: string, headers: Record<string, string>, payload?: unknown) => {

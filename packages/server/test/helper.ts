@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../src/config';
 import { openPglite, openPostgres, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { seedDemo, seedDemoAccounts } from '../src/seed/demo';
+import { takeStreamEvents } from '@bank/domain';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -90,4 +91,41 @@ export async function streamStatus(base: string, url: string, headers: Record<st
   const response = await fetch(`${base}${url}`, { headers, signal: controller.signal });
   controller.abort();
   return response.status;
+}
+
+export interface StreamEvent {
+  event: string;
+  data: Record<string, unknown>;
+  /** When it arrived (performance.now()). */
+  at: number;
+}
+
+/** An event stream read as a browser's fetch would: what arrived and when, and a wait for one. */
+export async function openEventStream(url: string, headers: Record<string, string>) {
+  const controller = new AbortController();
+  const response = await fetch(url, { headers, signal: controller.signal });
+  const received: StreamEvent[] = [];
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      const taken = takeStreamEvents(buffer + value);
+      buffer = taken.rest;
+      const at = performance.now();
+      received.push(...taken.events.map((e) => ({ ...(e as Omit<StreamEvent, 'at'>), at })));
+    }
+  })();
+  /** The first event from index `from` on that `matches`, waited for up to 5 s. */
+  const next = async (matches: (r: StreamEvent) => boolean, from = 0): Promise<StreamEvent> => {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const found = received.slice(from).find(matches);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no such event; received ${JSON.stringify(received)}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+  return { response, received, next, close: () => controller.abort() };
 }
