@@ -150,20 +150,21 @@ app.get<{ Querystring: Q }>('/core/api/_search/beneficiaries/filtre', async (req
   return reply.header('x-total-count', String(total)).send(rows);
 });
 
-const CLIENT_TEXT = `search_fold(coalesce(t.name, '') || ' ' || coalesce(t.place_of_birth, '') || ' ' ||
-  coalesce(t.email, '') || ' ' || coalesce(t.address, '') || ' ' || coalesce(t.phone, '') || ' ' ||
-  coalesce(t.company_registration_number, '') || ' ' || coalesce(t.client_code, '') || ' ' || coalesce(t.nationality, ''))`;
-
-app.get<{ Querystring: Q }>('/core/api/_search/clients', (request, reply) =>
-  cappedPage(
-    reply,
-    'select t.id, t.name, t.email, t.phone, t.client_code, t.client_type, t.created_at, t.gestionnaire_id',
-    `from client t where ${CLIENT_TEXT} like search_fold($1::text)
-      order by case when ${CLIENT_TEXT} like search_fold($2::text) then 0 else 1 end, t.id`,
-    [`%${request.query.query}%`, `${request.query.query}%`],
-    request.query,
-  ),
-);
+// Ranked search: the folded text the product stores (migration 0012), best matches first, and the
+// number of matches counted by the same query, which reads them all to rank them.
+app.get<{ Querystring: Q }>('/core/api/_search/clients', async (request, reply) => {
+  const { size, offset } = paging(request.query);
+  const rows = await sql<Record<string, unknown> & { n?: number }>(
+    `select t.id, t.name, t.email, t.phone, t.client_code, t.client_type, t.created_at, t.gestionnaire_id,
+            count(*) over () as n
+       from client t where t.search_text like search_fold($1::text)
+      order by case when t.search_text like search_fold($2::text) then 0 else 1 end, t.id limit $3 offset $4`,
+    [`%${request.query.query}%`, `${request.query.query}%`, size, offset],
+  );
+  const total = rows[0]?.n ?? offset;
+  for (const row of rows) delete row.n;
+  return reply.header('x-total-count', String(total)).send(rows);
+});
 
 app.get<{ Params: { id: string } }>('/core/api/clients/:id', async (request, reply) => {
   const [row] = await sql('select * from client where id = $1', [Number(request.params.id)]);
