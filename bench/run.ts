@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { markdownTable } from './markdown';
 import { measured, root, startNode, stop, waitForHttp } from './processes';
 import { findFixture, scenarios, type Fixture, type Scenario } from './scenarios';
 
@@ -401,7 +402,7 @@ if (only !== 'pg') await benchEmbedded(rows);
 const minutes = ((performance.now() - started) / 60_000).toFixed(1);
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`;
-const table = [`| ${HEADER.join(' | ')} |`, `| ${HEADER.map(() => '---').join(' | ')} |`, ...rows.map(line)].join('\n');
+const table = markdownTable(HEADER, rows.map(cells));
 const stamp = new Date().toISOString();
 const report = [
   `Benchmark of ${stamp.slice(0, 16).replace('T', ' ')} UTC on ${machine}; ${seconds} s per call after a ${warmup} s warm-up; run took ${minutes} min.`,

@@ -57,17 +57,22 @@ async function openAccountIban(): Promise<string> {
 }
 
 /**
- * Picks `option` in a Mantine select and checks the select now shows it: the dropdown opens with an
- * animation and scrolls to the current value, so a click may land on its neighbour; it is tried again.
+ * Picks `option` in a Mantine select and checks the select now shows it. The dropdown opens with an
+ * animation and scrolls to the current value, so a click may land on its neighbour, and on a loaded
+ * machine it may close again before the click: as a user would, open it again and pick again.
  */
 async function choose(page: Page, select: Locator, option: string | RegExp): Promise<string> {
+  const target = page.getByRole('option', { name: option, exact: typeof option === 'string' }).last();
+  const shows = (value: string) => (typeof option === 'string' ? value === option : option.test(value));
   for (let attempt = 0; attempt < 3; attempt++) {
-    await select.click();
-    const target = page.getByRole('option', { name: option, exact: typeof option === 'string' }).last();
-    await target.waitFor();
-    const text = (await target.textContent()) ?? '';
-    await target.click();
-    if ((await select.inputValue()) === text) return text;
+    if (!(await target.isVisible())) await select.click();
+    try {
+      await target.click({ timeout: 5_000 });
+    } catch {
+      continue; // closed before the click
+    }
+    const value = await select.inputValue();
+    if (shows(value)) return value;
   }
   throw new Error(`could not choose ${String(option)}`);
 }

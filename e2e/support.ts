@@ -2,8 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { launchChromium } from './chromium';
 
 export const baseURL = () => inject('baseURL');
 
@@ -29,21 +30,6 @@ export async function mailedLink(to: string, subject: string, timeoutMs = 10_000
     if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${to} in the server log`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-}
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
 /** A fresh context (empty storage) with console errors collected for the test to check. */
@@ -125,7 +111,7 @@ export function readSheet(file: Buffer): {
 export function suiteBrowser() {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchChromium();
   });
   afterAll(() => browser?.close());
   const current = () => {

@@ -37,8 +37,61 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Sets of screens that load together, each the app's own modules statically reachable from its root files.
+ * A code-splitting group per set (`inSet`) then makes one chunk of them with the library parts they use
+ * (a group takes its modules' dependencies), where the build alone splits Mantine into dozens of small
+ * chunks that a page fetches one by one and that compress worse apart. The price: another screen that
+ * uses a module of a set loads the set's whole chunk (the home page loads the lists' chunk, the signed-out
+ * account pages the shell's and the lists').
+ */
+const SCREEN_SETS = {
+  // Mantine's provider and theme: every page drawn with Mantine, signed-out ones included.
+  theme: ['src/app/ThemeProvider.tsx'],
+  // The signed-in shell: header menus, side menu, live events; every staff page.
+  shell: ['src/app/SignedInLayout.tsx'],
+  // The staff lists, generic and per request type, with the loader that fetches their rows.
+  lists: [
+    'src/engine/EntityListPage.tsx',
+    'src/screens/manager/RequestListPage.tsx',
+    'src/screens/manager/request-list-query.ts',
+  ],
+};
+const screenSets = new Map<string, Set<string>>();
+
+function readScreenSets(): Plugin {
+  return {
+    name: 'screen-sets',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const reach = (roots: string[]) => {
+        const set = new Set<string>();
+        // The app's files only: a library's entry file imports all of it, the group keeps what is used.
+        const walk = (id: string) => {
+          if (set.has(id) || id.includes('node_modules') || id.endsWith('.css')) return;
+          set.add(id);
+          for (const next of this.getModuleInfo(id)?.importedIds ?? []) walk(next);
+        };
+        for (const root of roots) {
+          const id = ids.find((candidate) => candidate.endsWith(`/${root}`));
+          if (!id) throw new Error(`screen sets: no module ${root}`);
+          walk(id);
+        }
+        return set;
+      };
+      for (const [name, roots] of Object.entries(SCREEN_SETS)) screenSets.set(name, reach(roots));
+    },
+  };
+}
+
+const inSet = (name: keyof typeof SCREEN_SETS) => ({
+  name,
+  test: (id: string) => screenSets.get(name)?.has(id) ?? false,
+});
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), readScreenSets()],
   server: {
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiTarget, changeOrigin: true }])),
   },
@@ -59,6 +112,10 @@ export default defineConfig({
             // The rest of the first page in one chunk: without it, modules a lazy group shares with the shell
             // are split into an extra common chunk that the sign-in page loads too.
             { name: 'index', tags: ['$initial'] },
+            // Then the screen sets, each without what an earlier group took (the first page's, the theme's).
+            inSet('theme'),
+            inSet('shell'),
+            inSet('lists'),
           ],
         },
       },

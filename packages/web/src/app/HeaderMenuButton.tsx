@@ -1,8 +1,9 @@
 // The target button of a header menu: icon and label, the label left out on small screens (the
 // accessible name stays, through aria-label). Drawn as Mantine's subtle gray Button, without it
-// (Header.module.css): the sign-in page shows it before Mantine has loaded.
+// (plain-button.module.css): the sign-in page shows it before Mantine has loaded.
 import { IconChevronDown } from '@tabler/icons-react';
 import type { ComponentPropsWithRef, ReactNode } from 'react';
+import button from '../ui/plain-button.module.css';
 import classes from './Header.module.css';
 
 export type HeaderMenuButtonProps = ComponentPropsWithRef<'button'> & {
@@ -14,7 +15,7 @@ export function HeaderMenuButton({ icon, label, className, ...props }: HeaderMen
   return (
     <button
       type="button"
-      className={`${classes.menuButton} mantine-focus-auto ${className ?? ''}`}
+      className={`${button.button} ${button.subtle} ${classes.menuButton} mantine-focus-auto ${className ?? ''}`}
       aria-label={props['aria-label'] ?? label}
       {...props}
     >

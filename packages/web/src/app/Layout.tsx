@@ -10,8 +10,10 @@ import { Header } from './Header';
 import classes from './Layout.module.css';
 import { SkipLink } from './SkipLink';
 
-const loadSignedInLayout = () => import('./SignedInLayout');
-const SignedInLayout = lazy(() => loadSignedInLayout().then((module) => ({ default: module.SignedInLayout })));
+/** The signed-in shell's module once it has arrived. */
+let loadedShell: typeof import('./SignedInLayout') | undefined;
+const loadSignedInLayout = () => import('./SignedInLayout').then((module) => (loadedShell = module));
+const LazySignedInLayout = lazy(() => loadSignedInLayout().then((module) => ({ default: module.SignedInLayout })));
 
 /** Starts loading the signed-in shell before the session has answered, when a token says it will be needed. */
 export const preloadSignedInLayout = () => void loadSignedInLayout();
@@ -43,6 +45,9 @@ export function Layout() {
         <Outlet />
       </PublicFrame>
     );
+  // Already loaded (preloaded at start-up), drawn at once: a lazy component suspends on its first render
+  // even then, which draws the fallback and the shell in a later render that the first rows wait for.
+  if (loadedShell) return <loadedShell.SignedInLayout />;
   // Right after signing in, the header stays while the signed-in shell arrives.
   return (
     <Suspense
@@ -52,7 +57,7 @@ export function Layout() {
         </PublicFrame>
       }
     >
-      <SignedInLayout />
+      <LazySignedInLayout />
     </Suspense>
   );
 }

@@ -7,6 +7,7 @@ import { isHttpError } from '../api/http-error';
 import { Logo } from '../ui/Logo';
 import { PageLoader } from '../ui/PageLoader';
 import loader from '../ui/PageLoader.module.css';
+import button from '../ui/plain-button.module.css';
 import { useAuthNotice } from './auth-notice';
 import classes from './LoginPage.module.css';
 import { useSession } from './use-session';
@@ -95,6 +96,7 @@ function Field({ label, error, onChange, password, ...input }: FieldProps) {
             {/* As Mantine's: out of the tab order, its name untranslated, pressed without taking the input's focus. */}
             <button
               type="button"
+              className={`${button.frame} ${button.subtle} ${classes.toggleButton}`}
               tabIndex={-1}
               aria-label="Toggle password visibility"
               aria-pressed={visible}
@@ -180,7 +182,7 @@ export function LoginPage() {
             />
             <button
               type="submit"
-              className={`${classes.submit} mantine-focus-auto`}
+              className={`${button.button} ${classes.submit} mantine-focus-auto`}
               data-loading={signIn.isPending || undefined}
               aria-busy={signIn.isPending}
               disabled={signIn.isPending}

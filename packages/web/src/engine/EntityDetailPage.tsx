@@ -1,13 +1,12 @@
 // /entity/{route}/{id}: every field of a row with its label, and Back and Edit.
 import type { Entity } from '@bank/domain';
-import { Alert, Button, Group, Paper, Stack, Table } from '@mantine/core';
-import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
+import { Alert, Paper, Stack, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { NotFoundPage } from '../app/NotFoundPage';
 import { NotAuthorized } from '../auth/NotAuthorized';
 import { fieldView } from '../fields/field-registry';
 import { PageTitle } from '../ui/PageTitle';
+import { DetailActions } from './DetailActions';
 import { LoadingText } from './LoadingText';
 import { useEntityDetail } from './use-entity-detail';
 import { entityPaths, useRouteEntity, useRouteId } from './use-entity-route';
@@ -52,21 +51,7 @@ function EntityDetail({ entity, id }: { entity: Entity; id: number }) {
           </Table>
         </Paper>
       )}
-      <Group>
-        <Button
-          component={Link}
-          to={paths.list}
-          variant="default"
-          leftSection={<IconArrowLeft size={16} aria-hidden />}
-        >
-          {t('entity.action.back')}
-        </Button>
-        {detail.access.update && row && (
-          <Button component={Link} to={paths.edit(id)} leftSection={<IconPencil size={16} aria-hidden />}>
-            {t('entity.action.edit')}
-          </Button>
-        )}
-      </Group>
+      <DetailActions paths={paths} id={id} canEdit={detail.access.update && Boolean(row)} />
     </Stack>
   );
 }

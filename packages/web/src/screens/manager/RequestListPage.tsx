@@ -10,7 +10,7 @@ import { PagedList } from '../../ui/PagedList';
 import { PageTitle } from '../../ui/PageTitle';
 import { RequestActions } from '../../workflow/RequestActions';
 import { columnLabelKey, RequestCell } from './RequestCell';
-import { loadRequestFilters } from './request-list-query';
+import { loadedRequestFilters, loadRequestFilters } from './request-list-query';
 import { sortKeyOf } from './request-sort';
 import { managerPaths, requestTypeByRoute, type RequestType } from './request-types';
 import { SelectedExport } from './SelectedExport';
@@ -93,12 +93,14 @@ function RequestTable({ type, list }: { type: RequestType; list: RequestListCont
 export function RequestList({ type }: { type: RequestType }) {
   const { t } = useTranslation();
   const list = useRequestList(type);
+  // Loaded by the route's loader with the rows, usually: then drawn with them, not one render after.
+  const Filters = loadedRequestFilters()?.RequestFilters ?? RequestFilters;
   return (
     <Stack gap="md">
       <PageTitle>{t(`manager.${type.key}.title`)}</PageTitle>
       {type.filters && (
         <Suspense fallback={null}>
-          <RequestFilters filters={type.filters} list={list} />
+          <Filters filters={type.filters} list={list} />
         </Suspense>
       )}
       {type.export && <SelectedExport type={type} spec={type.export} list={list} />}

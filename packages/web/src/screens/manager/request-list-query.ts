@@ -35,20 +35,26 @@ export function requestListQuery(type: RequestType, { page, filters, sort }: Req
     : managerQueries.requests(type.entity, paging);
 }
 
+let loadedFilters: typeof import('./RequestFilters') | undefined;
+
 /** The filters' code: loaded by the lists that have filters only, as soon as the route is known. */
-export const loadRequestFilters = () => import('./RequestFilters');
+export const loadRequestFilters = () => import('./RequestFilters').then((module) => (loadedFilters = module));
+
+/** The filters' code once it has arrived, to draw them with the rows rather than a lazy render later. */
+export const loadedRequestFilters = () => loadedFilters;
 
 /**
- * Starts the rows' fetch, and the filters' code when the list has filters, and lets the page render at
- * once: the page's query picks up the same fetch.
+ * Starts the rows' fetch and lets the page render without waiting for it (the page's query picks up the
+ * same fetch); when the list has filters, waits for their code, so that they are drawn with the list
+ * rather than pushing it down a render later.
  */
-export function requestListLoader({ params, request, context }: LoaderFunctionArgs) {
+export async function requestListLoader({ params, request, context }: LoaderFunctionArgs) {
   const queryClient = context.get(queryClientContext);
   const type = requestTypeByRoute(params.route);
-  if (type?.filters) void loadRequestFilters();
   if (queryClient && type)
     void queryClient.prefetchQuery(
       requestListQuery(type, readRequestListAddress(type, new URL(request.url).searchParams)),
     );
+  if (type?.filters) await loadRequestFilters();
   return null;
 }

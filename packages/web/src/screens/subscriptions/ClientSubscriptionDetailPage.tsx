@@ -1,11 +1,10 @@
 // /entity/client-subscription/{id} (spec part 2 §2.6): the client and the subscriber as the validation
 // page shows them, the current state as a badge and the pack; Back, and Edit and Delete for those
 // allowed (the manager and the desk head), Delete opening the list's confirmation with the id.
-import { Alert, Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
-import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Alert, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { NotFoundPage } from '../../app/NotFoundPage';
+import { DetailActions } from '../../engine/DetailActions';
 import { LoadingText } from '../../engine/LoadingText';
 import { useEntityDetail } from '../../engine/use-entity-detail';
 import { entityPaths, useRouteId } from '../../engine/use-entity-route';
@@ -34,32 +33,7 @@ function Detail({ id }: { id: number }) {
           <Fact label={t(CLIENT_SUBSCRIPTION.field('packId')!.labelKey)}>{String(row.packLabel ?? '')}</Fact>
         </SimpleGrid>
       </Paper>
-      <Group>
-        <Button
-          component={Link}
-          to={PATHS.list}
-          variant="default"
-          leftSection={<IconArrowLeft size={16} aria-hidden />}
-        >
-          {t('entity.action.back')}
-        </Button>
-        {access.update && (
-          <Button component={Link} to={PATHS.edit(id)} leftSection={<IconPencil size={16} aria-hidden />}>
-            {t('entity.action.edit')}
-          </Button>
-        )}
-        {access.delete && (
-          <Button
-            component={Link}
-            to={PATHS.remove(id)}
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={16} aria-hidden />}
-          >
-            {t('entity.action.delete')}
-          </Button>
-        )}
-      </Group>
+      <DetailActions paths={PATHS} id={id} canEdit={access.update} canDelete={access.delete} />
     </Stack>
   );
 }
