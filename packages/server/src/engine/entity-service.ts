@@ -189,10 +189,11 @@ export class EntityService {
     const counted = countInPage ? `, count(*) over () as ${IN_PAGE_TOTAL}` : '';
     // Deep in a list, the rows skipped are neither read nor joined: the page's ids are found on the
     // table's indexes alone (an index-only scan where one covers the order), then their rows read.
+    // So for a ranked search, whose every match is sorted and counted: by id, not by whole row.
     const readsJoins = /\bj\d+\./.test(filter) || /\bj\d+\./.test(order);
     const [select, from] = readsJoins
       ? [`${this.selectList}${counted}`, `${this.table} t ${this.joins} ${window}`]
-      : page > 0
+      : page > 0 || countInPage
         ? [
             `${this.selectList}${counted && `, p.${IN_PAGE_TOTAL}`}`,
             `(select t.id${counted} from ${this.table} t ${window}) p join ${this.table} t on t.id = p.id ${this.joins} order by ${order}`,
