@@ -44,6 +44,8 @@ interface Measure {
 interface Row {
   database: string;
   call: string;
+  /** The requests each connection makes, as sent (the fixture's ids and fragments), for the JSON report. */
+  paths: string[];
   connections: number;
   budgetMs: number;
   ours: Measure;
@@ -215,6 +217,7 @@ async function benchPostgres(url: string, rows: Row[]): Promise<{ seedSeconds?: 
       const row: Row = {
         database: 'PostgreSQL, bank scale',
         call: scenario.name,
+        paths: scenario.calls.map((c) => `${c.method} ${c.path}`),
         connections: scenario.connections,
         budgetMs: scenario.budgetMs,
         ours: await measure(oursBase, ours.pid!, token, scenario, scenario.connections, oursOrders),
@@ -328,6 +331,7 @@ async function benchEmbedded(rows: Row[]): Promise<void> {
       const row: Row = {
         database: 'PGlite, demo data',
         call: scenario.name,
+        paths: scenario.calls.map((c) => `${c.method} ${c.path}`),
         connections,
         budgetMs: scenario.signIn ? Infinity : EMBEDDED.budgetMs,
         ours: await measure(base, ours.pid!, token, scenario, connections, fixture.cardOrders),
