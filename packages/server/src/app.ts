@@ -93,7 +93,7 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   const metrics = registerHttpMetrics(app, db, loggers.get('http'));
   await registerOpenApi(app, config);
   await registerRateLimits(app);
-  await registerAccessLog(app, db, { record: config.accessLog, databaseUrl: config.databaseUrl });
+  await registerAccessLog(app, db, config.accessLog);
   const mailer = registerMailer(app, config, db, loggers.get('mail'));
 
   registerAccountRoutes(app, { db, tokens, accounts, signInsPerMinute: config.rateLimitAuthenticate });

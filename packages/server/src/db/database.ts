@@ -30,6 +30,11 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Connection pool figures for management/metrics; absent for the embedded database (no pool). */
   stats?(): PoolStats;
+  /**
+   * PostgreSQL only: a pool of `max` connections of its own to the same database, with these server
+   * parameters (e.g. the access log's asynchronous commit); closed by its own `close`.
+   */
+  openSibling?(max: number, settings: Record<string, string>): Promise<Database>;
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -138,6 +143,7 @@ export async function openPostgres(url: string, max = 10, settings: Record<strin
   return {
     kind: 'postgres',
     stats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    openSibling: (siblingMax, siblingSettings) => openPostgres(url, siblingMax, siblingSettings),
     async query(text, params) {
       return (await pool.query(prepared(text, params))).rows;
     },

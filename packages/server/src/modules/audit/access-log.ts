@@ -4,7 +4,7 @@
 // updates and deletes (a trigger); administrators search it at management/access-log.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ROUTE_ACCESS, entityByName, type Field } from '@bank/domain';
-import { openPostgres, type Database, type Queryable } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import { quote } from '../../db/schema';
 import { sendPage } from '../../engine/routes';
 import { Params, orderOf, pagingOf, type Column, type Query } from '../../engine/list-query';
@@ -173,19 +173,15 @@ class AccessLogWriter {
  * the issue's 10 %; and the reads keep the whole pool.
  * `record: false` (ACCESS_LOG=off) serves the log but writes nothing: the bench's baseline only.
  */
-export async function registerAccessLog(
-  app: FastifyInstance,
-  db: Database,
-  options: { record: boolean; databaseUrl: string | undefined },
-): Promise<void> {
+export async function registerAccessLog(app: FastifyInstance, db: Database, record: boolean): Promise<void> {
   registerAccessLogRoute(app, db);
-  if (!options.record) {
+  if (!record) {
     app.log.warn('ACCESS_LOG=off: staff reads of client data are not recorded');
     return;
   }
   let writer: Queryable = db;
-  if (db.kind === 'postgres' && options.databaseUrl) {
-    const own = await openPostgres(options.databaseUrl, 1, { synchronous_commit: 'off' });
+  if (db.openSibling) {
+    const own = await db.openSibling(1, { synchronous_commit: 'off' });
     app.addHook('onClose', () => own.close());
     writer = own;
   }
