@@ -42,7 +42,6 @@ describe('four-eyes rule', () => {
     const transfer = await apiCall(manager.page, 'POST', '/core/api/transfers', {
       amount: '2500000',
       demandStatus: 'PENDING',
-      comment: `Gros virement ${run}`,
     });
     expect(transfer.id).toBeGreaterThan(0);
 

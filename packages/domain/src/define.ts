@@ -12,6 +12,8 @@ export interface FieldDef {
   maxLength?: number;
   min?: number;
   max?: number;
+  /** A money amount that must be above zero (a transfer, a provision): zero and negatives are refused. */
+  positive?: true;
   /** For kind 'enum'. */
   enum?: EnumName;
   /** The values a generic form offers when fewer than the enum's (checkbook: IN_PROGRESS, DONE). */
@@ -36,6 +38,13 @@ export interface FieldDef {
 }
 
 export type Action = 'read' | 'create' | 'update' | 'delete';
+
+/**
+ * What kind of record an entity holds, which sets who may write it (access/write-policy.ts):
+ * `reference` data is kept by supervisors; `history` and `security` records are written by the server
+ * alone. Requests (entities with a workflow) and customer records are told apart without a declaration.
+ */
+export type DeclaredDataClass = 'reference' | 'history' | 'security';
 
 export interface EntityDef {
   /** camelCase, unique: `bankAccount`. */
@@ -62,6 +71,8 @@ export interface EntityDef {
   searchJoined?: readonly string[];
   /** Extra indexes for the filters and sorts staff use (field names, in order); the id is appended. */
   indexes?: readonly (readonly string[])[];
+  /** Reference data, history or security records; customer records and requests declare nothing. */
+  dataClass?: DeclaredDataClass;
 }
 
 export interface Field extends Omit<FieldDef, 'searchable'> {
@@ -88,6 +99,7 @@ export interface Entity {
   joined: Readonly<Record<string, string>>;
   searchJoined: readonly string[];
   indexes: readonly (readonly string[])[];
+  dataClass?: DeclaredDataClass;
 }
 
 /** Identity helper that keeps the literal types of a declaration. */
@@ -133,6 +145,7 @@ export function normalizeEntity(def: EntityDef): Entity {
     joined: def.joined ?? {},
     searchJoined: def.searchJoined ?? [],
     indexes: def.indexes ?? [],
+    ...(def.dataClass ? { dataClass: def.dataClass } : {}),
   };
 }
 

@@ -16,3 +16,5 @@ export * from './workflow/pending';
 export * from './event-stream';
 export * from './format/masks';
 export * from './validate/password-strength';
+export * from './access/write-policy';
+export * from './access/write-policy-doc';

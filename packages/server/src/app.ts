@@ -6,6 +6,12 @@ import type { Database } from './db/database';
 import { AccountStateCache, registerAuth } from './plugins/auth';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
+import {
+  clientErrorHandler,
+  registerApiNoStore,
+  registerClosingAnswer,
+  registerExpectationAnswer,
+} from './plugins/http-edges';
 import { compileValidator } from './plugins/validation';
 import { registerWebApp } from './plugins/web-app';
 import { createTokenService, resolveJwtSecret } from './security/tokens';
@@ -45,8 +51,10 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     bodyLimit: 4 * 1024 * 1024,
-    return503OnClosing: true,
+    // Requests arriving while the server closes get a 503 problem from registerClosingAnswer instead.
+    return503OnClosing: false,
     frameworkErrors,
+    clientErrorHandler,
   });
 
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart));
@@ -75,6 +83,9 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   });
 
   registerErrorHandling(app);
+  registerApiNoStore(app);
+  registerClosingAnswer(app);
+  registerExpectationAnswer(app);
   // Behind a load balancer, which instance answered. Set on the raw response so that event streams,
   // which take the reply over, carry it too.
   const instanceId = config.instanceId;

@@ -43,9 +43,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Prepares a migrated database holding the demo staff accounts, then returns the server around it. */
-export async function childServer(label: string, extraEnv: Record<string, string> = {}): Promise<ChildServer> {
-  const adminUrl = process.env.DATABASE_URL;
+/**
+ * Prepares a migrated database holding the demo staff accounts, then returns the server around it.
+ * `adminUrl`: the PostgreSQL server to create it on (default DATABASE_URL; none: embedded PGlite).
+ */
+export async function childServer(
+  label: string,
+  extraEnv: Record<string, string> = {},
+  adminUrl = process.env.DATABASE_URL,
+): Promise<ChildServer> {
   const backend = adminUrl ? 'postgres' : 'pglite';
   let dataDir = '';
   let databaseUrl = '';

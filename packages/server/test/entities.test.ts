@@ -1,7 +1,18 @@
 // Generated from the entity registry: every entity gets the same API promises checked, on PGlite
 // and (with DATABASE_URL) on PostgreSQL. A new entity is covered without new test code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, ENTITIES, entityAccess, entityByName, workflowOf, type Entity, type Field } from '@bank/domain';
+import {
+  DEMO_ACCOUNTS,
+  ENTITIES,
+  ENUMS,
+  entityAccess,
+  entityByName,
+  fieldWrite,
+  workflowOf,
+  type Entity,
+  type Field,
+} from '@bank/domain';
+import { EntityService } from '../src/engine/entity-service';
 import { INVALID, SAMPLE } from '../src/seed/samples';
 import { bearer, startTestApp, type TestApp } from './helper';
 
@@ -16,6 +27,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Headers of a demo account allowed to read the entity (failed sign-ins: administrators only). */
+async function readerOf(entity: Entity): Promise<Record<string, string>> {
+  return entityAccess(entity.name, 'read').includes('ROLE_MANAGER') ? headers : bearer(await t.tokenFor('admin'));
+}
+
 /** Headers of a demo account allowed to update the entity (the manager, or the cash desk for cash requests). */
 async function editorOf(entity: Entity): Promise<Record<string, string>> {
   const account = DEMO_ACCOUNTS.find((a) =>
@@ -24,25 +40,39 @@ async function editorOf(entity: Entity): Promise<Record<string, string>> {
   return account.login === 'manager' ? headers : bearer(await t.tokenFor(account.login));
 }
 
-/** The id of a row of `entityName` to point refs at, created once through the API (or anew when `fresh`). */
+/** The id of a row of `entityName` to point refs at, created once (or anew when `fresh`). */
 async function fixture(entityName: string, fresh = false): Promise<number> {
   const known = fixtures.get(entityName);
   if (known && !fresh) return known;
   const entity = entityByName(entityName);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: entity.path,
-    headers,
-    payload: await sampleBody(entity, counter++),
-  });
-  if (response.statusCode !== 201) throw new Error(`fixture ${entityName}: ${response.body}`);
-  if (!fresh) fixtures.set(entityName, response.json().id);
-  return response.json().id;
+  const { id } = await createRow(entity, await sampleBody(entity, counter++));
+  if (!fresh) fixtures.set(entityName, id);
+  return id;
 }
 
-async function sampleBody(entity: Entity, n: number): Promise<Record<string, unknown>> {
+/** Whether the API creates rows of this entity (history and security records are the server's alone). */
+const creatable = (entity: Entity) => entityAccess(entity.name, 'create').length > 0;
+
+/** A row created through the API, or, for the server's own records, through the engine as the server writes them. */
+async function createRow(
+  entity: Entity,
+  body: Record<string, unknown>,
+): Promise<{ id: number } & Record<string, unknown>> {
+  if (!creatable(entity)) return JSON.parse(JSON.stringify(await new EntityService(entity, t.db).create(body)));
+  const response = await post(entity, body);
+  if (response.statusCode !== 201) throw new Error(`create ${entity.name}: ${response.body}`);
+  return response.json();
+}
+
+/** Sample values of the fields a create (or an update) may set: what the server sets is left out. */
+async function sampleBody(
+  entity: Entity,
+  n: number,
+  action: 'create' | 'update' = 'create',
+): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = {};
   for (const field of entity.fields) {
+    if (fieldWrite(entity, field, action) === 'server') continue;
     // A ref that must be unique (one subscription per user) points at a row of its own.
     const refId = field.ref ? await fixture(field.ref, field.unique) : undefined;
     body[field.name] = SAMPLE[field.kind](field, n, refId);
@@ -80,13 +110,26 @@ const post = (entity: Entity, payload: unknown) =>
   t.app.inject({ method: 'POST', url: entity.path, headers, payload: payload as object });
 
 describe.each(ENTITIES.map((e) => [e.name, e] as const))('%s', (_name, entity) => {
-  it('creates, reads, updates and deletes a row', async () => {
+  it.runIf(!creatable(entity))('has no route that creates, updates or deletes it', async () => {
+    const { id } = await createRow(entity, await sampleBody(entity, counter++));
+    const calls = [
+      { method: 'POST', url: entity.path, payload: {} },
+      { method: 'PUT', url: `${entity.path}/${id}`, payload: { id, version: 0 } },
+      { method: 'DELETE', url: `${entity.path}/${id}` },
+    ] as const;
+    for (const call of calls) expect((await t.app.inject({ ...call, headers })).statusCode, call.method).toBe(404);
+    expect(
+      (await t.app.inject({ url: `${entity.path}/${id}`, headers: bearer(await t.tokenFor('admin')) })).statusCode,
+    ).toBe(200);
+  });
+
+  it.runIf(creatable(entity))('creates, reads, updates and deletes a row', async () => {
     const body = await sampleBody(entity, counter++);
     const created = await post(entity, body);
     expect(created.statusCode, created.body).toBe(201);
     expect(created.headers['x-app-alert']).toBe('entity.created');
     const row = created.json();
-    for (const field of entity.fields) expectStored(field, body[field.name], row[field.name]);
+    for (const field of entity.fields) if (field.name in body) expectStored(field, body[field.name], row[field.name]);
     if (entity.fields.some((f) => f.kind === 'image')) {
       const image = entity.fields.find((f) => f.kind === 'image')!;
       expect(row[`${image.name}ContentType`]).toBe('image/png');
@@ -96,13 +139,16 @@ describe.each(ENTITIES.map((e) => [e.name, e] as const))('%s', (_name, entity) =
     expect(read.json()).toEqual(row);
 
     const changed: Record<string, unknown> = {
-      ...(await sampleBody(entity, counter++)),
+      ...(await sampleBody(entity, counter++, 'update')),
       id: row.id,
       version: row.version,
     };
     // A request with a workflow takes a staff decision: an allowed status, its time stamped by the server.
     const workflow = workflowOf(entity.name);
-    if (workflow?.targets) changed[workflow.status] = workflow.targets[0];
+    if (workflow) {
+      const targets = workflow.targets ?? ENUMS[entity.field(workflow.status)!.enum!].values;
+      changed[workflow.status] = targets.find((status) => status !== row[workflow.status]);
+    }
     const editor = await editorOf(entity);
     const updated = await t.app.inject({
       method: 'PUT',
@@ -112,8 +158,11 @@ describe.each(ENTITIES.map((e) => [e.name, e] as const))('%s', (_name, entity) =
     });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().version).toBe(row.version + 1);
+    // What the update may set takes the new value; everything else keeps the row's.
     for (const field of entity.fields) {
-      if (field.name !== workflow?.updatedAt) expectStored(field, changed[field.name], updated.json()[field.name]);
+      if (field.name === workflow?.updatedAt) continue;
+      if (field.name in changed) expectStored(field, changed[field.name], updated.json()[field.name]);
+      else if (field.kind !== 'secret') expect(updated.json()[field.name], field.name).toEqual(row[field.name]);
     }
 
     const stale = await t.app.inject({
@@ -136,7 +185,7 @@ describe.each(ENTITIES.map((e) => [e.name, e] as const))('%s', (_name, entity) =
     expect((await t.app.inject({ url: `${entity.path}/${removable}`, headers })).statusCode).toBe(404);
   });
 
-  it('refuses a new row that already has an id, and an update whose ids differ', async () => {
+  it.runIf(creatable(entity))('refuses a new row that already has an id, and an update whose ids differ', async () => {
     const withId = await post(entity, { ...(await sampleBody(entity, counter++)), id: 5 });
     expect(withId.statusCode).toBe(400);
     expect(withId.json().message).toBe('error.idexists');
@@ -145,17 +194,18 @@ describe.each(ENTITIES.map((e) => [e.name, e] as const))('%s', (_name, entity) =
       method: 'PUT',
       url: `${entity.path}/${id}`,
       headers: await editorOf(entity),
-      payload: { ...(await sampleBody(entity, counter++)), id: id + 1 },
+      payload: { ...(await sampleBody(entity, counter++, 'update')), id: id + 1, version: 0 },
     });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toBe('error.idinvalid');
   });
 
   it('finds a created row by each searchable field and by its id', async () => {
+    const reader = await readerOf(entity);
     const n = counter++;
     const body = await sampleBody(entity, n);
-    const { id } = (await post(entity, body)).json();
-    const needles = entity.fields.filter((f) => f.searchable).map((f) => String(body[f.name]));
+    const { id } = await createRow(entity, body);
+    const needles = entity.fields.filter((f) => f.searchable && f.name in body).map((f) => String(body[f.name]));
     // Accents and case do not matter: "Ndèye" is found as "NDEYE".
     needles.push(...needles.filter((v) => v.includes('Ndèye')).map((v) => v.replace('Ndèye', 'NDEYE')));
     needles.push(String(id));
@@ -163,7 +213,7 @@ describe.each(ENTITIES.map((e) => [e.name, e] as const))('%s', (_name, entity) =
       const response = await t.app.inject({
         url: `/${entity.apiBase}/_search/${entity.resource}`,
         query: { query: needle, size: '1000' },
-        headers,
+        headers: reader,
       });
       expect(response.statusCode, needle).toBe(200);
       expect(
@@ -174,13 +224,14 @@ describe.each(ENTITIES.map((e) => [e.name, e] as const))('%s', (_name, entity) =
   });
 
   it('pages with X-Total-Count and Link, and sorts both ways', async () => {
+    const reader = await readerOf(entity);
     const ids: number[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await post(entity, await sampleBody(entity, counter++))).json().id);
+    for (let i = 0; i < 3; i++) ids.push((await createRow(entity, await sampleBody(entity, counter++))).id);
     const filter = { 'id.in': ids.join(',') };
     const first = await t.app.inject({
       url: entity.path,
       query: { ...filter, page: '0', size: '2', sort: 'id,asc' },
-      headers,
+      headers: reader,
     });
     expect(first.headers['x-total-count']).toBe('3');
     expect(first.json().map((r: { id: number }) => r.id)).toEqual(ids.slice(0, 2));
@@ -188,27 +239,34 @@ describe.each(ENTITIES.map((e) => [e.name, e] as const))('%s', (_name, entity) =
     const second = await t.app.inject({
       url: entity.path,
       query: { ...filter, page: '1', size: '2', sort: 'id,asc' },
-      headers,
+      headers: reader,
     });
     expect(second.json().map((r: { id: number }) => r.id)).toEqual(ids.slice(2));
-    const desc = await t.app.inject({ url: entity.path, query: { ...filter, sort: 'id,desc' }, headers });
+    const desc = await t.app.inject({ url: entity.path, query: { ...filter, sort: 'id,desc' }, headers: reader });
     expect(desc.json().map((r: { id: number }) => r.id)).toEqual([...ids].reverse());
 
-    const sortable = entity.fields.find((f) =>
-      ['text', 'int', 'money', 'dateTime', 'date', 'email', 'phone', 'rib'].includes(f.kind),
+    const sortable = entity.fields.find(
+      (f) => !f.mask && ['text', 'int', 'money', 'dateTime', 'date', 'email', 'phone', 'rib'].includes(f.kind),
     );
     if (sortable) {
       const order = async (direction: string) =>
-        (await t.app.inject({ url: entity.path, query: { ...filter, sort: `${sortable.name},${direction}` }, headers }))
+        (
+          await t.app.inject({
+            url: entity.path,
+            query: { ...filter, sort: `${sortable.name},${direction}` },
+            headers: reader,
+          })
+        )
           .json()
           .map((r: { id: number }) => r.id);
       expect(await order('desc')).toEqual((await order('asc')).reverse());
     }
   });
 
-  it('answers 400 naming the field for each kind of invalid value', async () => {
+  it.runIf(creatable(entity))('answers 400 naming the field for each kind of invalid value', async () => {
     const valid = await sampleBody(entity, counter++);
     for (const field of entity.fields) {
+      if (fieldWrite(entity, field, 'create') === 'server') continue;
       for (const value of INVALID[field.kind](field)) {
         const response = await post(entity, { ...valid, [field.name]: value });
         expect(response.statusCode, `${field.name} = ${JSON.stringify(value).slice(0, 40)}`).toBe(400);
@@ -225,7 +283,8 @@ describe.each(ENTITIES.map((e) => [e.name, e] as const))('%s', (_name, entity) =
 
   it('answers 401 without a token', async () => {
     expect((await t.app.inject({ url: entity.path })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: entity.path, payload: {} })).statusCode).toBe(401);
+    if (creatable(entity))
+      expect((await t.app.inject({ method: 'POST', url: entity.path, payload: {} })).statusCode).toBe(401);
   });
 });
 
@@ -242,14 +301,6 @@ describe('the generic engine', () => {
   });
 
   it('drops nested refs whose id is empty or -1 (spec part 1 §5)', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/core/api/beneficiary-logs',
-      headers,
-      payload: { comment: 'x', beneficiary: { id: -1 } },
-    });
-    expect(response.statusCode).toBe(201);
-    expect(response.json().beneficiary).toBeNull();
     const flat = await t.app.inject({
       method: 'POST',
       url: '/core/api/bank-accounts',
@@ -262,13 +313,13 @@ describe('the generic engine', () => {
   it('reads a form local date-time as Dakar time (UTC)', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/core/api/branches', headers, payload: { name: 'x' } });
     expect(response.statusCode).toBe(201);
-    const log = await t.app.inject({
+    const transfer = await t.app.inject({
       method: 'POST',
-      url: '/core/api/balance-logs',
+      url: '/core/api/transfers',
       headers,
-      payload: { balanceDate: '2026-03-04 09:15', amount: '10' },
+      payload: { execDate: '2026-03-04 09:15', amount: '10' },
     });
-    expect(log.json().balanceDate).toBe('2026-03-04T09:15:00.000Z');
+    expect(transfer.json().execDate).toBe('2026-03-04T09:15:00.000Z');
   });
 
   it('treats LIKE metacharacters in a search as plain text', async () => {

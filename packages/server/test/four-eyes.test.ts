@@ -136,7 +136,7 @@ describe.each(CASES)('$entity', ({ entity: name, deciders, creator }) => {
     expect((await history(row.id)).map((h) => h.status)).toEqual(['PENDING', 'VALIDATED']);
   });
 
-  it('cannot be dodged by lowering the amount in the validating update', async () => {
+  it('cannot be dodged by lowering the amount in the validating update: a decision never changes it', async () => {
     const row = await newRequest(THRESHOLD * 5);
     const response = await t.app.inject({
       method: 'PUT',
@@ -144,8 +144,22 @@ describe.each(CASES)('$entity', ({ entity: name, deciders, creator }) => {
       headers: as(first),
       payload: { ...row, amount: '10', [workflow.status]: 'VALIDATED', [workflow.comment!]: 'Montant revu' },
     });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()[workflow.status]).toBe('PENDING');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual([{ objectName: entity.name, field: 'amount', message: 'ReadOnly' }]);
+    const after = (await t.app.inject({ url: `${entity.path}/${row.id}`, headers: as(first) })).json();
+    expect(after).toEqual(row);
+  });
+
+  it('binds an approval to the amount approved: another amount needs its two validations again', async () => {
+    const row = await newRequest(THRESHOLD * 5);
+    const firstApproval = await decide(row, first, 'VALIDATED');
+    expect(firstApproval.json()[workflow.status]).toBe('PENDING');
+    // The amount changes outside the API (a correction in the core system): the approval no longer counts.
+    await t.db.query(`update ${entity.table} set amount = amount + 1 where id = $1`, [row.id]);
+    const again = await decide(await get(row.id), second, 'VALIDATED');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()[workflow.status]).toBe('PENDING');
+    expect((await approvals(row.id)).approvals.map((a) => a.login)).toEqual([second]);
   });
 });
 

@@ -5,10 +5,11 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { openPglite, openPostgres, type Database } from '../src/db/database';
+import { openPglite, openPostgres, type Database, type Queryable } from '../src/db/database';
+import { quote } from '../src/db/schema';
 import { migrate } from '../src/db/migrate';
 import { seedDemo, seedDemoAccounts } from '../src/seed/demo';
-import { takeStreamEvents } from '@bank/domain';
+import { entityByName, takeStreamEvents } from '@bank/domain';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -128,4 +129,28 @@ export async function openEventStream(url: string, headers: Record<string, strin
     }
   };
   return { response, received, next, close: () => controller.abort() };
+}
+
+/**
+ * Writes a row as the core banking system or the server's own statements do: past dates, decided statuses,
+ * history, none of which the API lets a client set. Values by field name; returns the id.
+ * @example await insertRecord(t.db, 'transfer', { amount: '2500', demandStatus: 'VALIDATED', createdAt: '2026-03-31T23:30:00Z' })
+ */
+export async function insertRecord(
+  db: Queryable,
+  entityName: string,
+  values: Record<string, unknown>,
+): Promise<number> {
+  const entity = entityByName(entityName);
+  const columns = Object.keys(values).map((name) => {
+    const field = entity.field(name);
+    if (!field) throw new Error(`${entityName} has no field ${name}`);
+    return quote(field.column);
+  });
+  const placeholders = columns.map((_, i) => `$${i + 1}`);
+  const [row] = await db.query<{ id: number }>(
+    `insert into ${quote(entity.table)} (${columns.join(', ')}) values (${placeholders.join(', ')}) returning id`,
+    Object.values(values),
+  );
+  return row!.id;
 }

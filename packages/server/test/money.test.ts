@@ -1,6 +1,6 @@
 // Transfer criteria (manager list and account modal) and the transactions modal of an account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, startTestApp, type TestApp } from './helper';
+import { bearer, insertRecord, startTestApp, type TestApp } from './helper';
 
 let t: TestApp;
 let headers: Record<string, string>;
@@ -26,19 +26,19 @@ beforeAll(async () => {
   clientId = await post('/core/api/clients', { name: 'Modou Faye', clientCode: 'CLMONEY1' });
   accountId = await post('/core/api/bank-accounts', { bankAccountNumber: 'SNMONEY0001', clientId });
   otherAccount = await post('/core/api/bank-accounts', { bankAccountNumber: 'SNMONEY0002' });
-  transfers.marchPending = await post('/core/api/transfers', {
+  transfers.marchPending = await insertRecord(t.db, 'transfer', {
     amount: '150000',
     demandStatus: 'PENDING',
     createdAt: '2026-03-10T09:00:00Z',
     bankAccountId: accountId,
   });
-  transfers.marchDone = await post('/core/api/transfers', {
+  transfers.marchDone = await insertRecord(t.db, 'transfer', {
     amount: '2500',
     demandStatus: 'VALIDATED',
     createdAt: '2026-03-31T23:30:00Z',
     bankAccountId: accountId,
   });
-  transfers.april = await post('/core/api/transfers', {
+  transfers.april = await insertRecord(t.db, 'transfer', {
     amount: '150000',
     demandStatus: 'PENDING',
     createdAt: '2026-04-01T00:10:00Z',

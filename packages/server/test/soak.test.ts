@@ -77,7 +77,8 @@ async function oneRequest(): Promise<[Kind, Response | undefined]> {
   const order = pick(free);
   busy.add(order.id);
   try {
-    const status = order.orderStatus === 'PENDING' ? 'VALIDATED' : 'PENDING';
+    // Back and forth between the two open statuses: a validated order would be closed for good.
+    const status = order.orderStatus === 'PENDING' ? 'INPROGRESS' : 'PENDING';
     const response = await call('PUT', `/core/api/card-orders/${order.id}`, {
       ...order,
       orderStatus: status,

@@ -103,7 +103,9 @@ describe.each(WORKFLOWS.map((w) => [w.entity, w] as const))('%s', (_name, w) => 
   it('returns the story newest first', async () => {
     let row = await newRequest(w);
     for (const observation of ['premier', 'deuxième']) {
-      row = (await put(w, decision(w, row, observed(w, observation)), decider(w))).json();
+      // A final status would close the request: both decisions keep it open (or keep its status).
+      const open = statusesOf(w).find((s) => s !== row[w.status] && !w.finalStatuses.includes(s)) ?? row[w.status];
+      row = (await put(w, decision(w, row, { [w.status]: open, ...observed(w, observation) }), decider(w))).json();
     }
     const entries = await story(w, row.id);
     expect(entries).toHaveLength(2);

@@ -3,6 +3,7 @@ import { defineEntity } from '../define';
 export const bankAccountType = defineEntity({
   name: 'bankAccountType',
   route: 'bank-account-type',
+  dataClass: 'reference',
   resource: 'bank-account-types',
   label: 'label',
   fields: {

@@ -4,6 +4,7 @@ import { defineEntity } from '../define';
 export const beneficiaryCashLog = defineEntity({
   name: 'beneficiaryCashLog',
   route: 'beneficiary-cash-log',
+  dataClass: 'history',
   resource: 'beneficiary-cash-logs',
   fields: {
     createdAt: { kind: 'dateTime', default: 'now' },

@@ -3,6 +3,7 @@ import { defineEntity } from '../define';
 export const beneficiaryLog = defineEntity({
   name: 'beneficiaryLog',
   route: 'beneficiary-log',
+  dataClass: 'history',
   resource: 'beneficiary-logs',
   fields: {
     createdAt: { kind: 'dateTime', default: 'now' },

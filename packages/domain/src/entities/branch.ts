@@ -3,6 +3,7 @@ import { defineEntity } from '../define';
 export const branch = defineEntity({
   name: 'branch',
   route: 'branch',
+  dataClass: 'reference',
   resource: 'branches',
   label: 'name',
   fields: {

@@ -3,6 +3,7 @@ import { defineEntity } from '../define';
 export const cardOppositionLog = defineEntity({
   name: 'cardOppositionLog',
   route: 'card-opposition-log',
+  dataClass: 'history',
   resource: 'card-opposition-logs',
   fields: {
     createdAt: { kind: 'dateTime', default: 'now' },

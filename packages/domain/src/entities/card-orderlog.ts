@@ -3,6 +3,7 @@ import { defineEntity } from '../define';
 export const cardOrderlog = defineEntity({
   name: 'cardOrderlog',
   route: 'card-orderlog',
+  dataClass: 'history',
   resource: 'card-orderlogs',
   fields: {
     createdAt: { kind: 'dateTime', default: 'now' },

@@ -3,6 +3,7 @@ import { defineEntity } from '../define';
 export const cardType = defineEntity({
   name: 'cardType',
   route: 'card-type',
+  dataClass: 'reference',
   resource: 'card-types',
   label: 'label',
   fields: {

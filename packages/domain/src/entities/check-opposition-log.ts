@@ -3,6 +3,7 @@ import { defineEntity } from '../define';
 export const checkOppositionLog = defineEntity({
   name: 'checkOppositionLog',
   route: 'check-opposition-log',
+  dataClass: 'history',
   resource: 'check-opposition-logs',
   fields: {
     createdAt: { kind: 'dateTime', default: 'now' },

@@ -3,6 +3,7 @@ import { defineEntity } from '../define';
 export const checkOrderlog = defineEntity({
   name: 'checkOrderlog',
   route: 'check-orderlog',
+  dataClass: 'history',
   resource: 'check-orderlogs',
   fields: {
     createdAt: { kind: 'dateTime', default: 'now' },

@@ -4,6 +4,7 @@ import { defineEntity } from '../define';
 export const notityType = defineEntity({
   name: 'notityType',
   route: 'notity-type',
+  dataClass: 'reference',
   resource: 'notity-types',
   label: 'label',
   fields: {

@@ -3,6 +3,7 @@ import { defineEntity } from '../define';
 export const pack = defineEntity({
   name: 'pack',
   route: 'pack',
+  dataClass: 'reference',
   resource: 'packs',
   label: 'label',
   fields: {

@@ -4,6 +4,7 @@ import { defineEntity } from '../define';
 export const provisionCashLog = defineEntity({
   name: 'provisionCashLog',
   route: 'provision-cash-log',
+  dataClass: 'history',
   resource: 'provision-cash-logs',
   fields: {
     createdAt: { kind: 'dateTime', default: 'now' },

@@ -17,7 +17,7 @@ export const provisionCash = defineEntity({
   searchJoined: ['beneficiaryCashFirstName', 'beneficiaryCashLastName'],
   fields: {
     motifProvision: { kind: 'text' },
-    amount: { kind: 'money' },
+    amount: { kind: 'money', positive: true },
     demandStatus: { kind: 'enum', enum: 'provisionStatus' },
     codeotp: { kind: 'text', maxLength: 20, searchable: false },
     key: { kind: 'text', maxLength: 64, searchable: false },

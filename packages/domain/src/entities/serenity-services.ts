@@ -3,6 +3,7 @@ import { defineEntity } from '../define';
 export const serenityServices = defineEntity({
   name: 'serenityServices',
   route: 'serenity-services',
+  dataClass: 'reference',
   resource: 'serenity-services',
   label: 'label',
   fields: {

@@ -9,7 +9,7 @@ export const smsSubscription = defineEntity({
     fullName: { kind: 'text' },
     iban: { kind: 'rib', required: true },
     phoneNumber: { kind: 'phone', required: true },
-    priceService: { kind: 'money' },
+    priceService: { kind: 'money', min: 0 },
     comment: { kind: 'longText' },
     createdAt: { kind: 'dateTime', default: 'now' },
     updatedAt: { kind: 'dateTime' },

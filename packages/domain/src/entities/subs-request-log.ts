@@ -3,6 +3,7 @@ import { defineEntity } from '../define';
 export const subsRequestLog = defineEntity({
   name: 'subsRequestLog',
   route: 'subs-request-log',
+  dataClass: 'history',
   resource: 'subs-request-logs',
   fields: {
     comment: { kind: 'longText' },

@@ -3,6 +3,7 @@ import { defineEntity } from '../define';
 export const subsSmsLog = defineEntity({
   name: 'subsSmsLog',
   route: 'subs-sms-log',
+  dataClass: 'history',
   resource: 'subs-sms-logs',
   fields: {
     comment: { kind: 'longText' },

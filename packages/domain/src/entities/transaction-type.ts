@@ -3,6 +3,7 @@ import { defineEntity } from '../define';
 export const transactionType = defineEntity({
   name: 'transactionType',
   route: 'transaction-type',
+  dataClass: 'reference',
   resource: 'transaction-types',
   label: 'code',
   fields: {

@@ -3,6 +3,7 @@ import { defineEntity } from '../define';
 export const transferLog = defineEntity({
   name: 'transferLog',
   route: 'transfer-log',
+  dataClass: 'history',
   resource: 'transfer-logs',
   fields: {
     comment: { kind: 'longText' },

@@ -15,7 +15,7 @@ export const transfer = defineEntity({
   // The account's transfers modal, newest first.
   indexes: [['bankAccountId', 'createdAt']],
   fields: {
-    amount: { kind: 'money' },
+    amount: { kind: 'money', positive: true },
     execDate: { kind: 'dateTime' },
     createdAt: { kind: 'dateTime', default: 'now' },
     updateAp: { kind: 'dateTime' },

@@ -4,6 +4,7 @@ import { defineEntity } from '../define';
 export const userAttempts = defineEntity({
   name: 'userAttempts',
   route: 'user-attempts',
+  dataClass: 'security',
   resource: 'user-attempts',
   apiBase: 'api',
   label: 'principal',

@@ -12,12 +12,17 @@ export function maskOtpToken(token: string | null | undefined): string {
   return `${token.slice(7, 10)}${MASK_PLACEHOLDER}${token.slice(174, 180)}`;
 }
 
+/** A one-time code shows nothing of itself: the placeholder says there is one. */
+export const maskOtpCode = (code: string | null | undefined): string => (code ? MASK_PLACEHOLDER : '');
+
 /**
- * The masks a field may declare (`mask: 'otpToken'`): the generic screens show its value through it.
+ * The masks a field may declare (`mask: 'otpToken'`): the server answers with the masked value only, and
+ * a masked field can be neither searched, filtered nor sorted on.
  * @example FIELD_MASKS.otpToken(token) === maskOtpToken(token)
  */
 export const FIELD_MASKS = {
   otpToken: maskOtpToken,
+  otpCode: maskOtpCode,
 } as const satisfies Record<string, (value: string | null | undefined) => string>;
 
 export type MaskName = keyof typeof FIELD_MASKS;

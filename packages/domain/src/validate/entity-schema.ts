@@ -10,6 +10,9 @@ type JsonSchema = Record<string, unknown>;
 const MAX_IMAGE_BASE64 = Math.ceil(MAX_IMAGE_BYTES / 3) * 4;
 const DECIMAL_TEXT = '^-?\\d{1,18}(\\.\\d{1,8})?$';
 const MONEY_TEXT = '^-?\\d{1,18}(\\.\\d{1,2})?$';
+const UNSIGNED_MONEY_TEXT = '^\\d{1,18}(\\.\\d{1,2})?$';
+/** Above zero: at least one non-zero digit, no sign. */
+const POSITIVE_MONEY_TEXT = '^(?=[\\d.]*[1-9])\\d{1,18}(\\.\\d{1,2})?$';
 const INT32 = { minimum: -2147483648, maximum: 2147483647 };
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(:(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
@@ -50,7 +53,11 @@ export const VALUE_SCHEMA = {
   secret: text,
   int: (field) => ({ type: 'integer', minimum: field.min ?? INT32.minimum, maximum: field.max ?? INT32.maximum }),
   decimal: number(DECIMAL_TEXT),
-  money: number(MONEY_TEXT),
+  // An amount that must be above zero refuses zero and a sign; one with a floor of 0 refuses a sign.
+  money: (field) =>
+    field.positive
+      ? { ...number(POSITIVE_MONEY_TEXT)(field), exclusiveMinimum: 0 }
+      : number(field.min !== undefined && field.min >= 0 ? UNSIGNED_MONEY_TEXT : MONEY_TEXT)(field),
   bool: () => ({ type: 'boolean' }),
   date: () => ({ type: 'string', format: 'date' }),
   dateTime: () => ({ type: 'string', format: 'date-time-input' }),
@@ -77,9 +84,10 @@ function nullable(schema: JsonSchema): JsonSchema {
 
 /**
  * JSON Schema of a create or update body. Unknown properties are refused; `id` and `version`
- * are allowed (their rules are checked by the service: no id on create, same id on update).
+ * are allowed (their rules are checked by the service: no id on create, same id on update). An update
+ * is merged over the record, so it may leave out a required field, never empty it.
  */
-export function entityBodySchema(entity: Entity): JsonSchema {
+export function entityBodySchema(entity: Entity, action: 'create' | 'update' = 'create'): JsonSchema {
   const properties: Record<string, JsonSchema> = {
     id: { type: ['integer', 'null'] },
     version: { type: ['integer', 'null'], minimum: 0 },
@@ -88,7 +96,7 @@ export function entityBodySchema(entity: Entity): JsonSchema {
   for (const field of entity.fields) {
     let schema: JsonSchema = VALUE_SCHEMA[field.kind](field);
     if (field.required) {
-      required.push(field.name);
+      if (action === 'create') required.push(field.name);
       if (schema.type === 'string') schema = { ...schema, minLength: 1 };
     } else {
       schema = nullable(schema);

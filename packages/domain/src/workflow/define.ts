@@ -18,8 +18,18 @@ export interface WorkflowDef {
   commentRequired: boolean;
   /** Statuses a staff update may set; every value of the status enum when absent. */
   targets?: readonly string[];
-  /** Once a request reaches one of these, it no longer changes. */
-  finalStatuses?: readonly string[];
+  /**
+   * The statuses of a request awaiting a decision, in workflow order: a new request may be created in one
+   * of them (the customer channel files some already PENDING), never in a decided one.
+   */
+  openStatuses: readonly string[];
+  /** Once a request reaches one of these, it no longer changes, for anyone. */
+  finalStatuses: readonly string[];
+  /**
+   * Fields a staff decision sets besides the status and the observation (the SMS subscription's price and
+   * client); every other field of the request is the customer's and a decision leaves it as it is.
+   */
+  decisionFields?: readonly string[];
   /**
    * Four-eyes rule: setting `approve` on a request whose `amount` is at or above the threshold takes two
    * different staff members. The first approval leaves the request at `waiting` and is recorded as such.

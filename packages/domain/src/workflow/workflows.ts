@@ -6,6 +6,10 @@ import { defineWorkflow, type WorkflowDef } from './define';
 const DESK = [ROLES.MANAGER, ROLES.RESPONSABLEDESK] as const;
 const CASH_DESK = [ROLES.AGENTCA, ROLES.AGENTRSIC] as const;
 const REQUEST_LOG_CARRY = ['bankAccountId', 'serenityUserId'] as const;
+/** A decided request of the demandStatus family: validated, rejected or cancelled for good. */
+const DECIDED = ['VALIDATED', 'REJECTED', 'CANCELLED'] as const;
+/** Before a decision, a request of the demandStatus family is being filed, then awaits a decision. */
+const AWAITING = ['INPROGRESS', 'PENDING'] as const;
 
 export const WORKFLOWS: readonly WorkflowDef[] = [
   defineWorkflow({
@@ -15,6 +19,8 @@ export const WORKFLOWS: readonly WorkflowDef[] = [
     updatedAt: 'updateAt',
     roles: DESK,
     commentRequired: true,
+    openStatuses: ['IN_PROGRESS', 'PENDING'],
+    finalStatuses: ['DONE', 'REJECTED', 'CANCELLED'],
     log: {
       entity: 'checkOrderlog',
       request: 'checkbookOrderId',
@@ -31,6 +37,8 @@ export const WORKFLOWS: readonly WorkflowDef[] = [
     updatedAt: 'updatedAt',
     roles: [ROLES.MANAGER],
     commentRequired: true,
+    openStatuses: AWAITING,
+    finalStatuses: DECIDED,
     log: { entity: 'cardOrderlog', request: 'cardOrderId', status: 'demandStatus', carry: REQUEST_LOG_CARRY },
   }),
   defineWorkflow({
@@ -39,6 +47,8 @@ export const WORKFLOWS: readonly WorkflowDef[] = [
     comment: 'comment',
     roles: DESK,
     commentRequired: true,
+    openStatuses: AWAITING,
+    finalStatuses: DECIDED,
     log: {
       entity: 'checkOppositionLog',
       request: 'checkOppositionId',
@@ -52,6 +62,8 @@ export const WORKFLOWS: readonly WorkflowDef[] = [
     comment: 'comment',
     roles: DESK,
     commentRequired: true,
+    openStatuses: AWAITING,
+    finalStatuses: DECIDED,
     log: { entity: 'cardOppositionLog', request: 'cardOppositionId', status: 'demandStatus', carry: ['bankAccountId'] },
   }),
   defineWorkflow({
@@ -63,6 +75,8 @@ export const WORKFLOWS: readonly WorkflowDef[] = [
     commentRequired: true,
     // DESIGN.md: the manager form offers 'Valider' (ACCEPTED) and 'Rejeter' (REJECTED).
     targets: ['ACCEPTED', 'REJECTED'],
+    openStatuses: ['PENDING'],
+    finalStatuses: ['ACCEPTED', 'REJECTED', 'DELETED'],
     log: { entity: 'beneficiaryLog', request: 'beneficiary', status: 'beneficiaryStatus' },
   }),
   defineWorkflow({
@@ -73,6 +87,8 @@ export const WORKFLOWS: readonly WorkflowDef[] = [
     roles: [...DESK, ROLES.STAGIAIRE],
     commentRequired: false,
     fourEyes: { amount: 'amount', approve: 'VALIDATED', waiting: 'PENDING' },
+    openStatuses: AWAITING,
+    finalStatuses: DECIDED,
     log: { entity: 'transferLog', request: 'transferId', status: 'demandStatus', carry: REQUEST_LOG_CARRY },
   }),
   defineWorkflow({
@@ -81,6 +97,10 @@ export const WORKFLOWS: readonly WorkflowDef[] = [
     updatedAt: 'updatedAt',
     roles: DESK,
     commentRequired: false,
+    openStatuses: AWAITING,
+    finalStatuses: DECIDED,
+    // Spec part 2 §2.9: the 'Valider' form of a subscription request edits the subscriber's details too.
+    decisionFields: ['login', 'fullName', 'email', 'iban', 'phoneNumber', 'clientType', 'serenityServices', 'packId'],
     log: { entity: 'subsRequestLog', request: 'subsRequestId', status: 'requestStatus' },
   }),
   defineWorkflow({
@@ -90,6 +110,10 @@ export const WORKFLOWS: readonly WorkflowDef[] = [
     updatedAt: 'updatedAt',
     roles: DESK,
     commentRequired: false,
+    openStatuses: AWAITING,
+    finalStatuses: DECIDED,
+    // Spec part 2 §2.11: the manager sets the price and links the client when deciding.
+    decisionFields: ['priceService', 'clientId'],
     log: { entity: 'subsSmsLog', request: 'smsSubscriptionId', status: 'requestStatus' },
   }),
   defineWorkflow({
@@ -99,6 +123,9 @@ export const WORKFLOWS: readonly WorkflowDef[] = [
     updatedAt: 'updatedAt',
     roles: CASH_DESK,
     commentRequired: false,
+    // A validated beneficiary may still be removed; a rejected or removed one is closed.
+    openStatuses: ['PENDING', 'INPROGESS', 'OTPPENDING'],
+    finalStatuses: ['REJECTED', 'REMOVED'],
     log: { entity: 'beneficiaryCashLog', request: 'beneficiaryCashId', status: 'status' },
   }),
   defineWorkflow({
@@ -110,7 +137,8 @@ export const WORKFLOWS: readonly WorkflowDef[] = [
     roles: CASH_DESK,
     commentRequired: false,
     // Once decided, the inputs are hidden (§2.15) and the server refuses any change.
-    finalStatuses: ['VALIDATED', 'REJECTED', 'CANCELLED'],
+    openStatuses: ['INPROGRESS', 'PENDING', 'OTPPENDING'],
+    finalStatuses: DECIDED,
     fourEyes: { amount: 'amount', approve: 'VALIDATED', waiting: 'PENDING' },
     log: { entity: 'provisionCashLog', request: 'provisionCashId', status: 'demandStatus', carry: ['bankAccountId'] },
   }),

@@ -115,6 +115,12 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   };
 }
 
+/**
+ * How long a request waits for a connection, new or from the pool, before it fails (503): while the
+ * database is away, requests must not queue forever behind connection attempts that hang.
+ */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 /** `settings`: server parameters of every connection, e.g. `{ synchronous_commit: 'off' }` for a bulk load. */
 export async function openPostgres(url: string, max = 10, settings: Record<string, string> = {}): Promise<Database> {
   const options = Object.entries(settings)
@@ -123,6 +129,9 @@ export async function openPostgres(url: string, max = 10, settings: Record<strin
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A server that vanishes without closing its sockets (a machine or network gone) is noticed.
+    keepAlive: true,
     ...(options ? { options } : {}),
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
@@ -132,8 +141,13 @@ export async function openPostgres(url: string, max = 10, settings: Record<strin
       }) as typeof pg.types.getTypeParser,
     },
   });
-  // An idle client that loses its server must not crash the process; the next query reports it.
+  // The server survives its database (DESIGN.md section 5). A connection that PostgreSQL ends (a restart
+  // sends 57P01 to every backend) or that breaks emits 'error': an idle one is dropped by the pool, which
+  // then emits 'error' here; a checked-out one (in a transaction or a COPY) has no listener of the pool's,
+  // so each connection gets one of its own for its whole life. The query in flight fails (503), the
+  // holder releases the connection with the error and the pool opens a new one for the next request.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   await pool.query('select 1');
   const nameOf = statementNames();
   const prepared = (text: string, params: readonly unknown[] | undefined) => {
@@ -154,12 +168,18 @@ export async function openPostgres(url: string, max = 10, settings: Record<strin
       const client = await pool.connect();
       try {
         await copyInto(client, sql, data);
-      } finally {
         client.release();
+      } catch (error) {
+        // A COPY cut midway leaves the connection in no state to reuse: the pool destroys it.
+        client.release(error instanceof Error ? error : new Error(String(error)));
+        throw error;
       }
     },
     async transaction(work) {
       const client = await pool.connect();
+      // Set when the connection cannot be trusted any more (lost, or its rollback failed): the pool
+      // destroys it instead of handing it to the next request.
+      let broken: Error | undefined;
       try {
         await client.query('begin');
         const result = await work({
@@ -167,13 +187,17 @@ export async function openPostgres(url: string, max = 10, settings: Record<strin
           exec: async (script) => void (await client.query(script)),
           copyFrom: (sql, data) => copyInto(client, sql, data),
         });
+        // A commit that fails (the connection lost on the way) leaves the outcome unknown: the caller
+        // gets the error and answers 503, never an acknowledgement.
         await client.query('commit');
         return result;
       } catch (error) {
-        await client.query('rollback').catch(() => {});
+        await client.query('rollback').catch((rollbackError: unknown) => {
+          broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+        });
         throw error;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     async close() {

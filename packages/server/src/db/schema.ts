@@ -4,6 +4,7 @@
 import {
   ENTITIES,
   NUMERIC_PRECISION,
+  WORKFLOWS,
   entityByName,
   workflowOf,
   type Entity,
@@ -32,6 +33,11 @@ export interface SchemaModel {
    * apart (null for none): the totals of unfiltered lists and of the staff queues.
    */
   counters?: Record<string, string | null>;
+  /**
+   * Tables whose rows the database refuses to update, delete or truncate (migration 0013): the
+   * histories, each workflow's log and every entity declared `history`.
+   */
+  appendOnly?: string[];
 }
 
 const varchar = (field: Field) => `varchar(${field.maxLength})`;
@@ -101,7 +107,9 @@ export function searchExpression(entity: Entity, alias?: string): string | undef
 
 export function buildSchemaModel(entities: readonly Entity[] = ENTITIES): SchemaModel {
   const counters: Record<string, string | null> = {};
-  const model: SchemaModel = { tables: {}, indexes: {}, counters };
+  const appendOnly: string[] = [];
+  const model: SchemaModel = { tables: {}, indexes: {}, counters, appendOnly };
+  const logs = new Set(WORKFLOWS.map((w) => w.log.entity));
   const index = (name: string, sql: string) => (model.indexes[name] = sql);
 
   for (const entity of entities) {
@@ -153,6 +161,7 @@ export function buildSchemaModel(entities: readonly Entity[] = ENTITIES): Schema
     model.tables[entity.table] = { columns, primaryKey: ['id'] };
     const workflow = workflowOf(entity.name);
     counters[entity.table] = workflow ? entity.field(workflow.status)!.column : null;
+    if (entity.dataClass === 'history' || logs.has(entity.name)) appendOnly.push(entity.table);
     // A request's staff queue is filtered by status and read newest first.
     const queue = workflow && entity.field('createdAt') ? [[workflow.status, 'createdAt']] : [];
     for (const fields of [...queue, ...entity.indexes]) {

@@ -1,6 +1,6 @@
 // EntityService: list, search, get, create, update and delete for any entity of the registry,
 // in plain parameterised SQL derived from its declaration (one service, every entity).
-import { workflowOf, type Entity, type Field } from '@bank/domain';
+import { FIELD_MASKS, isClosedRequest, workflowOf, type Entity, type Field } from '@bank/domain';
 import type { Database, Queryable } from '../db/database';
 import { joinTableOf, quote, searchExpression } from '../db/schema';
 import { HttpProblem, notFound } from '../problem';
@@ -18,6 +18,7 @@ import {
   type Query,
 } from './list-query';
 import { cappedTotal, countLimit, rowCountsOf, type CounterScope, type RowCounts } from './totals';
+import { checkCreate, closedRequest, mergeUpdate } from './write-policy';
 
 export type Row = Record<string, unknown> & { id: number; version: number };
 
@@ -40,7 +41,10 @@ export interface UpdateContext {
   tx: Queryable;
   /** The row as it was, locked for the rest of the transaction. */
   before: Row;
+  /** What will be written: the body sent, merged over `before`. */
   body: Record<string, unknown>;
+  /** The body as the client sent it. */
+  sent: Record<string, unknown>;
   actor: Actor;
 }
 
@@ -245,7 +249,10 @@ export class EntityService {
     return this.shape(rows[0]!);
   }
 
-  /** Creates a row; inside `tx` when given (a module's larger transaction), else in its own. */
+  /**
+   * Creates a row; inside `tx` when given (a module's larger transaction), else in its own. Fields the
+   * server sets (creation time, a request's status and observation) are refused, never applied.
+   */
   async create(body: Record<string, unknown>, inTransaction?: Queryable): Promise<Row> {
     if (body.id !== undefined && body.id !== null) {
       throw new HttpProblem(400, {
@@ -254,6 +261,7 @@ export class EntityService {
         appError: { key: 'error.idexists', params: this.entity.name },
       });
     }
+    checkCreate(this.entity, body);
     const values: Record<string, unknown> = {};
     for (const field of this.entity.fields) {
       if (field.readOnly) continue;
@@ -273,7 +281,10 @@ export class EntityService {
     }, inTransaction);
   }
 
-  /** Full update (PUT): every field takes the body's value; absent secrets and many-to-many lists are kept. */
+  /**
+   * Update (PUT) under the optimistic lock: the body carries the version it was made on, and is merged over
+   * the row as it is (a field left out keeps its value; a field the server sets may only come back unchanged).
+   */
   async update(id: number, body: Record<string, unknown>, actor: Actor): Promise<Row> {
     if (body.id === undefined || body.id === null) {
       throw new HttpProblem(400, {
@@ -289,19 +300,26 @@ export class EntityService {
         appError: { key: 'error.idinvalid', params: this.entity.name },
       });
     }
+    if (typeof body.version !== 'number') {
+      throw new HttpProblem(400, {
+        message: 'error.validation',
+        detail: 'An update must carry the version of the record it was made on',
+        fieldErrors: [{ objectName: this.entity.name, field: 'version', message: 'NotNull' }],
+      });
+    }
+    const version = body.version;
     return this.write(async (tx) => {
-      if (this.hooks.beforeUpdate || this.hooks.afterUpdate) {
-        const before = await this.get(id, tx, true);
-        await this.hooks.beforeUpdate?.({ tx, before, body, actor });
-        const after = await this.updateRow(tx, id, body);
-        await this.hooks.afterUpdate?.({ tx, before, body, actor, after });
-        return after;
-      }
-      return this.updateRow(tx, id, body);
+      const before = await this.get(id, tx, true);
+      if (before.version !== version) throw staleVersion(this.entity);
+      const merged = mergeUpdate(this.entity, before, body);
+      await this.hooks.beforeUpdate?.({ tx, before, body: merged, sent: body, actor });
+      const after = await this.updateRow(tx, id, merged);
+      await this.hooks.afterUpdate?.({ tx, before, body: merged, sent: body, actor, after });
+      return after;
     });
   }
 
-  /** Writes the row under the optimistic lock and reads it back, joins included, in the same statement. */
+  /** Writes the row (locked and its version checked by the caller) and reads it back, joins included, in one statement. */
   private async updateRow(tx: Queryable, id: number, body: Record<string, unknown>): Promise<Row> {
     const values: Record<string, unknown> = {};
     for (const field of this.entity.fields) {
@@ -310,26 +328,31 @@ export class EntityService {
     const params = new Params();
     const sets = Object.keys(values).map((c) => `${quote(c)} = ${params.add(values[c])}`);
     sets.push('version = version + 1');
-    const conditions = [`id = ${params.add(id)}`];
-    if (typeof body.version === 'number') conditions.push(`version = ${params.add(body.version)}`);
     const rows = await tx.query<Row>(
-      `with t as (update ${this.table} set ${sets.join(', ')} where ${conditions.join(' and ')} returning *)
+      `with t as (update ${this.table} set ${sets.join(', ')} where id = ${params.add(id)} returning *)
        select ${this.selectList} from t ${this.joins}`,
       params.values,
     );
-    if (rows.length === 0) {
-      await this.get(id, tx); // 404 when it does not exist
-      throw staleVersion(this.entity);
-    }
     await this.writeManyToMany(tx, id, body);
     await this.attachManyToMany(tx, rows);
     return this.shape(rows[0]!);
   }
 
+  /** Deletes a row; a request in a final status is kept (409), like one that history still names. */
   async remove(id: number): Promise<void> {
     try {
-      const deleted = await this.db.query(`delete from ${this.table} where id = $1 returning id`, [id]);
-      if (deleted.length === 0) throw notFound(`No ${this.entity.name} with id ${id}`);
+      await this.db.transaction(async (tx) => {
+        if (this.statusField) {
+          const status = quote(this.entity.field(this.statusField)!.column);
+          const [row] = await tx.query(
+            `select ${status} as "${this.statusField}" from ${this.table} where id = $1 for update`,
+            [id],
+          );
+          if (row && isClosedRequest(this.entity, row)) throw closedRequest(this.entity);
+        }
+        const deleted = await tx.query(`delete from ${this.table} where id = $1 returning id`, [id]);
+        if (deleted.length === 0) throw notFound(`No ${this.entity.name} with id ${id}`);
+      });
     } catch (error) {
       const dbError = error as DatabaseError;
       if (dbError.code !== '23503') throw error;
@@ -397,9 +420,10 @@ export class EntityService {
     }
   }
 
-  /** Object-shaped refs travel as `{ id }` (spec part 1 §3, BeneficiaryLog). */
+  /** Object-shaped refs travel as `{ id }` (spec part 1 §3, BeneficiaryLog); masked fields leave masked. */
   private shape(row: Row): Row {
     for (const field of this.entity.fields) {
+      if (field.mask) row[field.name] = FIELD_MASKS[field.mask](row[field.name] as string | null);
       if (field.kind === 'ref' && field.refShape === 'object') {
         row[field.name] = row[field.name] === null ? null : { id: row[field.name] };
       }

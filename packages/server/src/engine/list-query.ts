@@ -87,7 +87,8 @@ export function ownColumns(entity: Entity, alias = 't'): Map<string, Column> {
   return columns;
 }
 
-export const isFilterable = (field: Field) => !OPAQUE_KINDS.has(field.kind);
+/** A masked field (an OTP code) is neither filtered nor sorted on: either would tell its value. */
+export const isFilterable = (field: Field) => !OPAQUE_KINDS.has(field.kind) && !field.mask;
 
 /** Escapes LIKE metacharacters so that user text matches literally. */
 export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -55,7 +55,53 @@ const DATABASE_CLIENT_ERRORS: Record<string, { status: number; message: string; 
   '22021': { status: 400, message: 'error.validation', detail: 'A value contains a character that is not allowed' },
   // An instant beyond year 9999 (e.g. `9999-12-31T23:59-23:59` in a criterion) that PostgreSQL cannot store.
   '22009': { status: 400, message: 'error.validation', detail: 'A date is out of range' },
+  // The database refuses to change or remove history, audit events and the access log (migration 0013).
+  BK001: { status: 409, message: 'error.history', detail: 'History records are never changed or deleted' },
 };
+
+/** Seconds a client is told to wait (`Retry-After`) when the database is away. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** Node socket error codes of a database that cannot be reached or dropped the connection. */
+const SOCKET_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+
+/** What the pg driver and its pool say when a connection is lost, or cannot be had in time. */
+const CONNECTION_MESSAGES = [
+  'Connection terminated',
+  'Connection terminated unexpectedly',
+  'Connection terminated due to connection timeout',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+];
+
+/**
+ * True when `error` says PostgreSQL is away rather than that the request is wrong: SQLSTATE class 08
+ * (connection exception), 57P01/57P02/57P03 (administrator or crash shutdown, cannot connect now),
+ * 53300 (too many connections), a socket error, or the driver's own words for a lost connection. Its
+ * `cause` and, for an AggregateError (each address of a host refused), its errors are looked at too.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 3) return false;
+  const { code, syscall } = error as { code?: unknown; syscall?: unknown };
+  if (typeof code === 'string') {
+    if (/^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
+    if (SOCKET_ERRORS.has(code) || syscall === 'connect') return true;
+  }
+  if (CONNECTION_MESSAGES.includes(error.message)) return true;
+  if (error instanceof AggregateError && error.errors.some((e) => isDatabaseUnavailable(e, depth + 1))) return true;
+  return isDatabaseUnavailable(error.cause, depth + 1);
+}
+
+/** When a request last logged the database as unavailable (the log is not flooded during an outage). */
+let lastUnavailableWarning = 0;
 
 export function sendProblem(reply: FastifyReply, problem: Problem, appError?: { key: string; params?: string }) {
   if (appError) {
@@ -97,6 +143,22 @@ function toProblem(
       },
     ];
   }
+  if (isDatabaseUnavailable(error)) {
+    // The database is away (DESIGN.md section 5): the client is told to come back, never shown a 500.
+    // One log line every few seconds, not one per request.
+    if (Date.now() - lastUnavailableWarning > 5_000) {
+      lastUnavailableWarning = Date.now();
+      request.log.warn({ err: error }, 'database unavailable: answering 503');
+    }
+    return [
+      {
+        status: 503,
+        title: 'Service Unavailable',
+        detail: 'The database is unavailable; try again in a few seconds',
+        message: 'error.http.503',
+      },
+    ];
+  }
   const code = (error as { code?: string }).code;
   const dbError = code ? DATABASE_CLIENT_ERRORS[code] : undefined;
   if (dbError) {
@@ -133,12 +195,15 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
     414: ['URI Too Long', 'A part of the address is too long'],
   };
   const [title, detail] = known[status] ?? ['Internal Server Error', 'An unexpected error occurred'];
+  // Before any hook, so without the API's no-store (plugins/http-edges.ts): set here.
+  reply.header('cache-control', 'no-store');
   return sendProblem(reply, { status, title, detail, message: `error.http.${status}` });
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpProblem, request, reply) => {
     const [problem, appError] = toProblem(error, request);
+    if (problem.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     return sendProblem(reply, problem, appError);
   });
 }

@@ -1,7 +1,7 @@
 // Request histories for the demo data: 1-4 staff updates per request, by different staff
 // logins, in increasing time, the last one setting the request's current status
 // (DESIGN.md section 2: comment = `observation{}status{}authorLogin`).
-import { encodeHistoryComment } from '@bank/domain';
+import { WORKFLOWS, encodeHistoryComment, entityByName } from '@bank/domain';
 import { insertRows, type SeedRow } from './bulk';
 import type { SeedContext } from './context';
 import { HOUR_MS, type Random } from './random';
@@ -18,14 +18,10 @@ export interface HistoryEntry {
 export const historyComment = (entry: HistoryEntry) =>
   encodeHistoryComment(entry.observation, entry.status, entry.author);
 
-/** Statuses a request passes through before its current one, in workflow order, per enum. */
-const OPEN_STATUSES: Readonly<Record<string, readonly string[]>> = {
-  demandStatus: ['INPROGRESS', 'PENDING'],
-  checkbookStatus: ['IN_PROGRESS', 'PENDING'],
-  beneficiaryStatus: ['PENDING'],
-  beneficiaryCashStatus: ['PENDING', 'INPROGESS', 'OTPPENDING'],
-  provisionStatus: ['INPROGRESS', 'PENDING', 'OTPPENDING'],
-};
+/** Statuses a request passes through before its current one, in workflow order, per status enum. */
+const OPEN_STATUSES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  WORKFLOWS.map((w) => [entityByName(w.entity).field(w.status)!.enum!, w.openStatuses]),
+);
 
 function previousStatuses(statusEnum: string, current: string): readonly string[] {
   const open = OPEN_STATUSES[statusEnum];

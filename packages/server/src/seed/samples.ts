@@ -42,7 +42,7 @@ export const INVALID = {
   secret: () => [42],
   int: () => ['douze', 1.5, 2 ** 40],
   decimal: () => ['douze', '1e5'],
-  money: () => ['beaucoup', '12.345', '1,5'],
+  money: (f) => ['beaucoup', '12.345', '1,5', ...(f.positive ? ['0', '-5000', -1] : f.min === 0 ? ['-1'] : [])],
   bool: () => ['oui', 1],
   date: () => ['2026-02-30', 'hier', '2026-01-01T10:00:00Z'],
   dateTime: () => ['2026-13-45 10:00', 'demain', '2026-01-01 25:00'],

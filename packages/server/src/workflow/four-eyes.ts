@@ -18,12 +18,12 @@ export interface Approval {
 export interface FourEyesRule {
   /** Whether the request's amount needs two validations. */
   applies(row: Record<string, unknown>): boolean;
-  /** Open approvals of a request, oldest first. */
-  approvals(db: Queryable, requestId: number): Promise<Approval[]>;
+  /** Open approvals of a request given on its present amount, oldest first. */
+  approvals(db: Queryable, request: Row): Promise<Approval[]>;
   /** Before the update: refuses a second approval by the same login, turns a first one into `waiting`. */
   review(tx: Queryable, before: Row, body: Record<string, unknown>, actor: Actor): Promise<FourEyesStep | null>;
   /** After the update, in the same transaction: records or settles the approvals. */
-  record(tx: Queryable, requestId: number, actor: Actor, step: FourEyesStep): Promise<void>;
+  record(tx: Queryable, request: Row, actor: Actor, step: FourEyesStep): Promise<void>;
 }
 
 const amountOf = (value: unknown) => (value === null || value === undefined || value === '' ? 0 : Number(value));
@@ -32,14 +32,16 @@ export function fourEyesRule(workflow: WorkflowDef, thresholdXof: number): FourE
   const rule = workflow.fourEyes;
   if (!rule) return undefined;
   const entity = workflow.entity;
+  const amountField = rule.amount;
   // A threshold of 0 switches the rule off.
   const applies = (row: Record<string, unknown>) => thresholdXof > 0 && amountOf(row[rule.amount]) >= thresholdXof;
 
-  async function approvals(db: Queryable, requestId: number): Promise<Approval[]> {
+  async function approvals(db: Queryable, request: Row): Promise<Approval[]> {
     const rows = await db.query<{ login: string; approved_at: Date | string }>(
       `select login, approved_at from request_approval
-        where request_entity = $1 and request_id = $2 and settled_at is null order by approved_at, id`,
-      [entity, requestId],
+        where request_entity = $1 and request_id = $2 and settled_at is null
+          and (amount is null or amount = $3::numeric) order by approved_at, id`,
+      [entity, request.id, request[amountField] ?? null],
     );
     return rows.map((r) => ({ login: r.login, approvedAt: new Date(r.approved_at).toISOString() }));
   }
@@ -49,11 +51,11 @@ export function fourEyesRule(workflow: WorkflowDef, thresholdXof: number): FourE
     approvals,
     async review(tx, before, body, actor) {
       const requested = body[workflow.status];
-      const open = await approvals(tx, before.id as number);
+      const open = await approvals(tx, before);
       if (requested === before[workflow.status]) return null;
       if (requested !== rule.approve) return open.length > 0 ? 'settle' : null;
-      // The larger of the saved and the submitted amount: lowering it cannot skip the second pair of eyes.
-      if (!applies(before) && !applies({ [rule.amount]: body[rule.amount] })) return null;
+      // A decision never changes the amount (the write policy), so the saved one is the one approved.
+      if (!applies(before)) return null;
       if (open.some((a) => a.login === actor.login)) {
         throw new HttpProblem(409, {
           message: 'error.sameApprover',
@@ -66,13 +68,13 @@ export function fourEyesRule(workflow: WorkflowDef, thresholdXof: number): FourE
       body[workflow.status] = rule.waiting;
       return 'first-approval';
     },
-    async record(tx, requestId, actor, step) {
+    async record(tx, request, actor, step) {
+      const requestId = request.id;
       if (step !== 'settle') {
-        await tx.query('insert into request_approval (request_entity, request_id, login) values ($1, $2, $3)', [
-          entity,
-          requestId,
-          actor.login,
-        ]);
+        await tx.query(
+          'insert into request_approval (request_entity, request_id, login, amount) values ($1, $2, $3, $4::numeric)',
+          [entity, requestId, actor.login, request[amountField] ?? null],
+        );
       }
       if (step !== 'first-approval') {
         await tx.query(

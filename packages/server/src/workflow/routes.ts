@@ -55,7 +55,7 @@ export function registerWorkflowRoutes(
       { config: { access: entityAccess(name, 'read'), entity: name }, schema: { params: idParams } },
       async (request) => {
         const row = await service.get(request.params.id);
-        return { required: rule.applies(row), approvals: await rule.approvals(db, row.id as number) };
+        return { required: rule.applies(row), approvals: await rule.approvals(db, row) };
       },
     );
   }

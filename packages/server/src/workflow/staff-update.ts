@@ -1,9 +1,8 @@
-// The workflow module: a staff update of a request checks the observation, the allowed status and the
-// version, then writes the request, one history row (`observation{}STATUS{}login`) and an audit event
-// in one transaction. Plugged into the entity engine as update hooks of each request type.
+// The workflow module: a staff update of a request checks the observation and the allowed status, then
+// writes the request, one history row (`observation{}STATUS{}login`) and an audit event in one transaction. Plugged into the entity engine as update hooks of each request type.
 import { ENUMS, encodeHistoryComment, entityByName, type WorkflowDef } from '@bank/domain';
 import { quote } from '../db/schema';
-import { staleVersion, type EntityHooks, type Row } from '../engine/entity-service';
+import type { EntityHooks, Row } from '../engine/entity-service';
 import { HttpProblem } from '../problem';
 import { auditInsert } from '../modules/audit/audit';
 import type { FourEyesRule, FourEyesStep } from './four-eyes';
@@ -25,25 +24,16 @@ export function workflowHooks(workflow: WorkflowDef, fourEyes?: FourEyesRule): E
   const steps = new WeakMap<object, FourEyesStep>();
 
   return {
-    async beforeUpdate({ tx, before, body, actor }) {
-      if (typeof body.version !== 'number') {
-        throw fieldError(request.name, 'version', 'NotNull', 'A staff update must carry the version it was made on');
-      }
-      if (body.version !== before.version) throw staleVersion(request);
+    // The service has locked the row, checked its version and merged the body over it (a closed request
+    // and a change to a field no decision sets are refused there).
+    async beforeUpdate({ tx, before, body, sent, actor }) {
       const status = body[workflow.status];
       const statusChanged = status !== before[workflow.status];
       if (statusChanged && !targets.includes(String(status))) {
         throw fieldError(request.name, workflow.status, 'Enum', `A staff update may set ${targets.join(', ')} only`);
       }
-      if (workflow.finalStatuses?.includes(String(before[workflow.status]))) {
-        throw new HttpProblem(409, {
-          message: 'error.requestClosed',
-          detail: 'This request is already closed and can no longer change',
-          appError: { key: 'error.requestClosed', params: request.name },
-        });
-      }
-      // The observation goes with a decision (a status change); a plain edit of the request needs none.
-      if (statusChanged && workflow.comment && workflow.commentRequired && observationOf(body).trim() === '') {
+      // A decision (a status change) comes with its own observation, not the one the last decision left.
+      if (statusChanged && workflow.comment && workflow.commentRequired && observationOf(sent).trim() === '') {
         throw fieldError(request.name, workflow.comment, 'NotNull', 'The observation is required');
       }
       const step = await fourEyes?.review(tx, before, body, actor);
@@ -55,7 +45,7 @@ export function workflowHooks(workflow: WorkflowDef, fourEyes?: FourEyesRule): E
       const status = String(after[workflow.status] ?? '');
       const observation = observationOf(after);
       const step = steps.get(body);
-      if (step) await fourEyes!.record(tx, after.id as number, actor, step);
+      if (step) await fourEyes!.record(tx, after, actor, step);
       // A first approval leaves the status as it was, but is a decision: it goes in the history.
       const decided = step === 'first-approval';
       if (!decided && status === before[workflow.status] && observation === observationOf(before)) return;

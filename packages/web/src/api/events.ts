@@ -16,8 +16,17 @@ export interface PresenceEvent {
 
 export type LiveEvent = { event: 'pending'; data: PendingCounts } | { event: 'presence'; data: PresenceEvent };
 
-/** Reads the stream until it ends or `signal` aborts; throws when it cannot be opened. */
-export async function readLiveEvents(onEvent: (event: LiveEvent) => void, signal: AbortSignal): Promise<void> {
+/**
+ * Why the server closed a stream (its last event, `closed`): `superseded` when the same login opened more
+ * streams than the server keeps (other tabs), so this one should wait before opening again.
+ */
+export type StreamEnd = 'superseded' | undefined;
+
+/**
+ * Reads the stream until it ends or `signal` aborts, and says why the server ended it when it told;
+ * throws when it cannot be opened.
+ */
+export async function readLiveEvents(onEvent: (event: LiveEvent) => void, signal: AbortSignal): Promise<StreamEnd> {
   const token = getToken();
   const response = await fetch(buildUrl('core/api/events'), {
     headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
@@ -26,13 +35,16 @@ export async function readLiveEvents(onEvent: (event: LiveEvent) => void, signal
   if (!response.ok || !response.body) throw new Error(`event stream answered ${response.status}`);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
+  let end: StreamEnd;
   for (;;) {
     const { value, done } = await reader.read();
-    if (done) return;
+    if (done) return end;
     const taken = takeStreamEvents(buffer + value);
     buffer = taken.rest;
     for (const live of taken.events) {
       if (live.event === 'pending' || live.event === 'presence') onEvent(live as LiveEvent);
+      else if (live.event === 'closed' && (live.data as { reason?: unknown } | null)?.reason === 'superseded')
+        end = 'superseded';
     }
   }
 }

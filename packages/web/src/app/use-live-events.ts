@@ -1,5 +1,6 @@
 // The live work queue in the shell: one event stream per signed-in staff member, re-opened after a
-// pause when it drops. New pending counts go straight into the side menu's badges and refresh the
+// pause when it drops (or, when the server closed it for newer tabs of the same login, once the tab is
+// shown again). New pending counts go straight into the side menu's badges and refresh the
 // staff lists; a presence change refreshes the notice of that request's form.
 import { ROUTE_ACCESS } from '@bank/domain';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,6 +11,30 @@ import { useHasAuthority } from '../auth/use-has-authority';
 
 const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
+
+/**
+ * After the server closed this tab's stream for newer ones (it keeps a few per login): the moment the
+ * tab is shown again, or the longest pause if it is on screen now. Reopening at once would close the
+ * oldest of the other tabs, which would do the same, round and round.
+ */
+function afterSuperseded(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const done = () => {
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', shown);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const shown = () => {
+      if (document.visibilityState === 'visible') done();
+    };
+    if (document.visibilityState === 'visible') timer = setTimeout(done, RETRY_MAX_MS);
+    document.addEventListener('visibilitychange', shown);
+    signal.addEventListener('abort', done);
+  });
+}
 
 export function useLiveEvents(): void {
   const staff = useHasAuthority(ROUTE_ACCESS.entity);
@@ -24,7 +49,7 @@ export function useLiveEvents(): void {
     void (async () => {
       while (!controller.signal.aborted) {
         try {
-          await readLiveEvents((live) => {
+          const end = await readLiveEvents((live) => {
             wait = RETRY_MIN_MS;
             if (live.event === 'pending') {
               queryClient.setQueryData(pendingQuery().queryKey, live.data);
@@ -40,6 +65,11 @@ export function useLiveEvents(): void {
               void queryClient.invalidateQueries({ queryKey: presenceKey(live.data.resource, live.data.id) });
             }
           }, controller.signal);
+          if (end === 'superseded') {
+            await afterSuperseded(controller.signal);
+            wait = RETRY_MIN_MS;
+            continue;
+          }
         } catch {
           // Dropped or refused: tried again after a pause that grows while it keeps failing.
         }

@@ -117,7 +117,9 @@ describe('useEntityList through the generic list', () => {
   });
 
   it('lists an unpaged entity at once, without sort buttons', async () => {
-    const { api } = open('/entity/user-attempts', 3, manager, (id) => ({ id, principal: `login${id}`, attempts: id }));
+    // Failed sign-ins are for administrators only.
+    const admin = account('admin', [ROLES.ADMIN]);
+    const { api } = open('/entity/user-attempts', 3, admin, (id) => ({ id, principal: `login${id}`, attempts: id }));
     expect(await screen.findByText('login3')).toBeTruthy();
     expect(api.lastList().search).toBe('?page=0&size=1000');
     expect(screen.queryByRole('button', { name: /^Sort by/ })).toBeNull();

@@ -1,6 +1,6 @@
 // useEntityForm: the headless controller of every create and edit form — values per field kind,
 // client validation with the server's rules, server field errors, save and the way back to the list.
-import type { Entity } from '@bank/domain';
+import { fieldWrite, type Entity } from '@bank/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -41,11 +41,12 @@ export const initialValues = (entity: Entity): FormValues =>
 export const readValues = (entity: Entity, row: EntityRow): FormValues =>
   Object.fromEntries(entity.fields.map((field) => [field.name, codecOf(field).read(field, row)]));
 
-/** The body of a create or update: declared, writable fields only (the server refuses others). */
-export function buildBody(entity: Entity, values: FormValues): EntityBody {
+/** The body of a create or update: the fields that write may set (the server sets or refuses the others). */
+export function buildBody(entity: Entity, values: FormValues, action: 'create' | 'update' = 'create'): EntityBody {
   const body: EntityBody = {};
   for (const field of entity.fields) {
-    if (!field.readOnly) Object.assign(body, codecOf(field).write(field, values[field.name]!));
+    if (fieldWrite(entity, field, action) === 'open')
+      Object.assign(body, codecOf(field).write(field, values[field.name]!));
   }
   return body;
 }
@@ -102,10 +103,11 @@ export function useEntityForm(entity: Entity, id: number | null): EntityForm {
     if (!values) return 'invalid';
     setSubmitted(true);
     setFormErrors([]);
-    const found = validateValues(entity, values);
+    const action = id === null ? 'create' : 'update';
+    const found = validateValues(entity, values, (field) => fieldWrite(entity, field, action) === 'open');
     setErrors(found);
     if (Object.keys(found).length > 0) return 'invalid';
-    const body = buildBody(entity, values);
+    const body = buildBody(entity, values, action);
     try {
       if (id === null) await create.mutateAsync(body);
       else await update.mutateAsync({ ...body, id, version: row?.version });

@@ -1,13 +1,5 @@
 // How a value reads in a list cell and in a detail page, per kind of field.
-import {
-  entityByName,
-  FIELD_MASKS,
-  formatDate,
-  formatDateTime,
-  formatXof,
-  type Entity,
-  type Field,
-} from '@bank/domain';
+import { entityByName, formatDate, formatDateTime, formatXof, type Entity } from '@bank/domain';
 import { Anchor, Image, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -37,16 +29,13 @@ function OneLine({ text }: { text: string }) {
   );
 }
 
-/** The text a screen may show: through the field's declared mask when it has one (OTP tokens). */
-const shown = (field: Field, value: unknown) => (field.mask ? FIELD_MASKS[field.mask](String(value)) : String(value));
-
-export function TextCell({ field, value }: ValueProps) {
-  return present(value) ? <OneLine text={shown(field, value)} /> : null;
+export function TextCell({ value }: ValueProps) {
+  return present(value) ? <OneLine text={String(value)} /> : null;
 }
 
-export function TextDisplay({ field, value }: ValueProps) {
+export function TextDisplay({ value }: ValueProps) {
   return present(value) ? (
-    <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{shown(field, value)}</span>
+    <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{String(value)}</span>
   ) : null;
 }
 

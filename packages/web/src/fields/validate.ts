@@ -49,17 +49,18 @@ function brokenRule(schema: Schema, value: unknown): [string, Record<string, unk
   const type = typeOf(value);
   if (types.length > 0 && !types.includes(type) && !(type === 'integer' && types.includes('number'))) return ['type'];
   if (schema.enum && !schema.enum.includes(value)) return ['enum'];
+  // Amounts travel as strings: their bounds are checked on the number they spell, before the pattern
+  // (whose sign rule would only say "not a number" for an amount below its floor).
+  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+  if (Number.isFinite(number)) {
+    if (schema.minimum !== undefined && number < schema.minimum) return ['minimum', { min: schema.minimum }];
+    if (schema.maximum !== undefined && number > schema.maximum) return ['maximum', { max: schema.maximum }];
+  }
   if (typeof value === 'string') {
     if (schema.maxLength !== undefined && value.length > schema.maxLength)
       return ['maxLength', { max: schema.maxLength }];
     if (schema.pattern !== undefined && !new RegExp(schema.pattern).test(value)) return ['pattern'];
     if (schema.format !== undefined && FORMATS[schema.format] && !FORMATS[schema.format]!(value)) return ['format'];
-  }
-  // Amounts travel as strings: their bounds are checked on the number they spell.
-  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
-  if (Number.isFinite(number)) {
-    if (schema.minimum !== undefined && number < schema.minimum) return ['minimum', { min: schema.minimum }];
-    if (schema.maximum !== undefined && number > schema.maximum) return ['maximum', { max: schema.maximum }];
   }
   if (Array.isArray(value) && schema.maxItems !== undefined && value.length > schema.maxItems)
     return ['maxItems', { max: schema.maxItems }];
@@ -87,11 +88,15 @@ export function validateValue(field: Field, formValue: FormValue): Message | nul
   return broken ? message(...broken) : null;
 }
 
-/** Every field's message; an empty object when the form can be sent. */
-export function validateValues(entity: Entity, values: FormValues): Record<string, Message> {
+/** Every sent field's message (`sent`: the fields the form writes); an empty object when the form can be sent. */
+export function validateValues(
+  entity: Entity,
+  values: FormValues,
+  sent: (field: Field) => boolean = (field) => !field.readOnly,
+): Record<string, Message> {
   const errors: Record<string, Message> = {};
   for (const field of entity.fields) {
-    const error = field.readOnly ? null : validateValue(field, values[field.name]!);
+    const error = sent(field) ? validateValue(field, values[field.name]!) : null;
     if (error) errors[field.name] = error;
   }
   return errors;

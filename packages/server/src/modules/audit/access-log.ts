@@ -215,8 +215,13 @@ function registerAccessLogHook(app: FastifyInstance, writer: AccessLogWriter): v
     recording.catch(() => {}); // awaited in onSend; this only keeps an early failure from going unhandled
     request[RECORDING] = recording;
   });
-  app.addHook('onSend', async (request, _reply, payload) => {
-    await request[RECORDING];
+  // A read whose row could not be written (the database away: 503) is not answered with the data. Its
+  // wait is taken once: the error answer goes through this hook again and must then leave. An answer that
+  // is itself an error shows no client data, so it does not wait.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const recording = request[RECORDING];
+    request[RECORDING] = undefined;
+    if (recording && reply.statusCode < 400) await recording;
     return payload;
   });
 }

@@ -146,7 +146,11 @@ export function registerClientFileRoutes(app: FastifyInstance, services: Map<str
         throw new HttpProblem(400, { message: 'error.idinvalid', detail: 'This subscription belongs to another user' });
       }
       const saved = current
-        ? await subscriptions.update(current.id, { ...values, id: current.id }, request.user as Actor)
+        ? await subscriptions.update(
+            current.id,
+            { ...values, id: current.id, version: current.version },
+            request.user as Actor,
+          )
         : await subscriptions.create(values);
       return pickSubscription(saved);
     },

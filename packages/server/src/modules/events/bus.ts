@@ -36,9 +36,11 @@ export function createEventBus(db: Database, databaseUrl: string | undefined, lo
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
-  const connect = async (delayMs = 0): Promise<void> => {
+  /** Failed attempts since the connection was last up: the wait before the next one grows with them. */
+  let failures = 0;
+  const connect = async (): Promise<void> => {
     if (closed) return;
-    const next = new pg.Client({ connectionString: databaseUrl });
+    const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000, keepAlive: true });
     next.on('notification', (message) => {
       if (message.channel !== EVENT_CHANNEL || !message.payload) return;
       try {
@@ -47,21 +49,34 @@ export function createEventBus(db: Database, databaseUrl: string | undefined, lo
         log.warn({ payload: message.payload }, 'unreadable event on the bus');
       }
     });
-    const reconnect = (error?: Error) => {
+    // Stays attached for the client's whole life, so a late error of a dropped client is heard too.
+    const lost = (error?: Error) => {
       if (closed || client !== next) return;
       client = undefined;
-      log.warn({ err: error }, 'event bus connection lost; reconnecting');
-      retry = setTimeout(() => void connect(Math.min(Math.max(delayMs * 2, 500), 10_000)), delayMs || 500);
+      next.end().catch(() => {});
+      if (failures === 0) log.warn({ err: error }, 'event bus connection lost; reconnecting');
+      // 250 ms, 500 ms, then every second: back within a second or so of the database's return.
+      const delay = Math.min(250 * 2 ** failures, 1_000);
+      failures++;
+      retry = setTimeout(() => void connect(), delay);
     };
-    next.on('error', reconnect);
-    next.on('end', () => reconnect());
+    next.on('error', lost);
+    next.on('end', () => lost());
     try {
       client = next;
       await next.connect();
       await next.query(`listen ${EVENT_CHANNEL}`);
     } catch (error) {
-      reconnect(error as Error);
+      lost(error as Error);
+      return;
     }
+    if (client !== next) return;
+    if (failures > 0) {
+      log.info('event bus reconnected');
+      // Events sent while the bus was down are lost: the open streams get the counts as they are now.
+      deliver({ type: 'pending' });
+    }
+    failures = 0;
   };
   void connect();
 

@@ -2,7 +2,8 @@
 // fetch stream and the bearer header, so no token travels in an address): `pending` with the side
 // menu's counts whenever they change, and `presence` when a staff member opens or leaves a request's
 // form. Presence claims live in request_presence, so every instance sees them, and lapse after ten
-// minutes without a heartbeat. A slow client never holds memory: past a small buffer it is cut off.
+// minutes without a heartbeat. A slow client never holds memory: past a small buffer it is cut off, and
+// one login holds at most MAX_STREAMS_PER_LOGIN streams on an instance: a further one closes the oldest.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   PENDING_COUNTS,
@@ -25,6 +26,12 @@ const SWEEP_MS = 60_000;
 const MAX_UNREAD_BYTES = 256 * 1024;
 /** Counts are recomputed at most this often, however many writes arrive. */
 const RECOUNT_DELAY_MS = 100;
+/**
+ * Open streams one login may hold on an instance (a few browser tabs). Opening one more closes the
+ * oldest, which is told why (`closed` event, reason `superseded`) so that its page does not reopen it
+ * at once and close another in turn.
+ */
+export const MAX_STREAMS_PER_LOGIN = 5;
 
 /** One query for the three counts, from the domain's table. */
 const COUNTS_SQL = `select ${Object.entries(PENDING_COUNTS)
@@ -62,8 +69,19 @@ interface Listener {
   end(): void;
 }
 
+/** The last event a stream closed by the server gets: why it ends. */
+export const CLOSED_EVENT = 'closed';
+
 export function registerEventRoutes(app: FastifyInstance, db: Database, bus: EventBus): void {
   const listeners = new Set<Listener>();
+  /** Each login's open streams, oldest first. */
+  const streamsOf = new Map<string, Listener[]>();
+  const forget = (login: string, listener: Listener) => {
+    listeners.delete(listener);
+    const streams = streamsOf.get(login)?.filter((l) => l !== listener) ?? [];
+    if (streams.length > 0) streamsOf.set(login, streams);
+    else streamsOf.delete(login);
+  };
   const broadcast = (event: string, data: string) => {
     for (const listener of listeners) listener.send(event, data);
   };
@@ -147,8 +165,17 @@ export function registerEventRoutes(app: FastifyInstance, db: Database, bus: Eve
 
   app.get('/core/api/events', { config: { access: ROUTE_ACCESS.entity, stream: true } }, async (request, reply) => {
     const initial = await counts();
-    const listener: Listener = openStream(reply, () => listeners.delete(listener));
+    const login = request.user!.login;
+    const listener: Listener = openStream(reply, () => forget(login, listener));
     listeners.add(listener);
+    const streams = [...(streamsOf.get(login) ?? []), listener];
+    streamsOf.set(login, streams);
+    while (streams.length > MAX_STREAMS_PER_LOGIN) {
+      const oldest = streams.shift()!;
+      listeners.delete(oldest);
+      oldest.send(CLOSED_EVENT, JSON.stringify({ reason: 'superseded', limit: MAX_STREAMS_PER_LOGIN }));
+      oldest.end();
+    }
     listener.send('pending', JSON.stringify(initial));
   });
 
@@ -215,7 +242,7 @@ function openStream(reply: FastifyReply, onClose: () => void): Listener {
   });
   res.write('retry: 5000\n\n');
   const write = (text: string) => {
-    if (res.destroyed) return;
+    if (res.destroyed || res.writableEnded) return;
     if (res.writableLength > MAX_UNREAD_BYTES) {
       res.destroy();
       return;

@@ -22,10 +22,24 @@ export interface HealthComponent {
   details: Record<string, unknown>;
 }
 
-export async function databaseHealth(db: Database): Promise<HealthComponent> {
+/**
+ * A ping that has not answered by then counts as DOWN: a load balancer's check must get its answer
+ * while a database that vanished leaves connection attempts hanging.
+ */
+const DATABASE_PING_TIMEOUT_MS = 3_000;
+
+export async function databaseHealth(db: Database, timeoutMs = DATABASE_PING_TIMEOUT_MS): Promise<HealthComponent> {
   const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await db.query('select 1');
+    const ping = db.query('select 1');
+    ping.catch(() => {}); // a ping that fails after the timeout must not go unhandled
+    await Promise.race([
+      ping,
+      new Promise((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
     return {
       status: 'UP',
       details: {
@@ -35,6 +49,8 @@ export async function databaseHealth(db: Database): Promise<HealthComponent> {
     };
   } catch (error) {
     return { status: 'DOWN', details: { error: (error as Error).message } };
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -67,7 +67,7 @@ function DecisionForm({ type, id }: { type: RequestType; id: number }) {
                   </div>
                 ))}
               </SimpleGrid>
-              {(type.inputs ?? []).map((name) => {
+              {(type.workflow.decisionFields ?? []).map((name) => {
                 const field = type.entity.field(name)!;
                 return (
                   <FieldInput

@@ -56,8 +56,6 @@ export interface RequestType {
   export?: SheetExport;
   /** The history page as callout blocks (spec part 2 §2.4) instead of a table. */
   storyCallouts?: boolean;
-  /** Fields the decision form edits besides status and observation, through the field registry (SMS: price, client). */
-  inputs?: readonly string[];
   /** The printable order of a request (provisions, spec part 2 §2.15). */
   print?: (id: number) => string;
 }
@@ -301,9 +299,8 @@ export const REQUEST_TYPES: readonly RequestType[] = [
       STATUS,
       field('createdAt'),
     ],
-    // Spec part 2 §2.11: the read-only summary; price and client are edited below it.
+    // Spec part 2 §2.11: the read-only summary; price and client (the workflow's decision fields) below it.
     facts: [field('fullName'), field('phoneNumber'), field('createdAt'), field('iban'), field('notityTypes')],
-    inputs: ['priceService', 'clientId'],
     listBadge: 'cardOrder',
     formBadge: 'cardOrder',
     historyBadge: 'cardOrder',

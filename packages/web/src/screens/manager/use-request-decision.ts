@@ -15,8 +15,8 @@ import { useCanDecide } from '../../workflow/use-can-decide';
 import { managerPaths, type RequestType } from './request-types';
 
 /**
- * The declared, writable fields of the row (joined fields and pictures stay behind), with id and version;
- * the type's own inputs as the form holds them.
+ * What a decision sends: the id, the version it was made on, the status, the observation and the workflow's
+ * decision fields as the form holds them. The server merges it over the request and changes nothing else.
  */
 export function decisionBody(
   type: RequestType,
@@ -26,7 +26,6 @@ export function decisionBody(
   inputs: FormValues = {},
 ): EntityRow {
   const body: EntityRow = { id: row.id, version: row.version };
-  for (const field of type.entity.fields) if (!field.readOnly && field.name in row) body[field.name] = row[field.name];
   for (const [name, value] of Object.entries(inputs)) {
     const field = type.entity.field(name)!;
     Object.assign(body, codecOf(field).write(field, value));
@@ -63,7 +62,7 @@ export function useRequestDecision(type: RequestType, id: number) {
     inputs ??
     (row
       ? Object.fromEntries(
-          (type.inputs ?? []).map((name) => {
+          (type.workflow.decisionFields ?? []).map((name) => {
             const field = type.entity.field(name)!;
             return [name, codecOf(field).read(field, row)];
           }),

@@ -97,7 +97,10 @@ export function useSubsRequestForm(id: number | null, mode: Mode) {
     setErrors(found);
     setSaveFailed(false);
     if (Object.keys(found).length > 0) return;
-    const body = { ...buildBody(entity, values), packId: packId === null ? null : Number(packId) };
+    const body = {
+      ...buildBody(entity, values, id === null ? 'create' : 'update'),
+      packId: packId === null ? null : Number(packId),
+    };
     if (id === null) return create(body);
     setPhase('saving');
     try {
