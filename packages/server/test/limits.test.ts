@@ -1,6 +1,6 @@
 // Limits a client cannot push past: a picture's pixel size (a small file may declare a huge picture,
 // which every browser showing it would decode), and the event streams one login holds open.
-import zlib from 'node:zlib';
+import { pngBytes } from '../src/seed/png';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { takeStreamEvents } from '@bank/domain';
 import { MAX_IMAGE_SIDE, detectImage, imageSize } from '../src/engine/images';
@@ -16,27 +16,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function chunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
 /** A PNG that declares `width` × `height` pixels in a few dozen bytes (one deflated row, then the end). */
 function pngOf(width: number, height: number): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.alloc(1 + width))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return pngBytes(header, Buffer.alloc(1 + width));
 }
 
 /** A baseline JPEG's first segments: SOI, an APP0 (JFIF) to walk past, then SOF0 with the size. */

@@ -40,11 +40,15 @@ export function colouredPng(hex: string, size = 16): SeedImage {
     const colour = y >= size * 0.55 && y < size * 0.7 ? light : rgb;
     for (let x = 0; x < size; x++) raw.set(colour, row + 1 + 3 * x);
   }
-  const bytes = Buffer.concat([
+  return { bytes: pngBytes(header, raw), contentType: 'image/png' };
+}
+
+/** A PNG file from its IHDR fields (13 bytes) and its raw, unfiltered rows. */
+export function pngBytes(header: Buffer, raw: Buffer): Buffer {
+  return Buffer.concat([
     SIGNATURE,
     chunk('IHDR', header),
     chunk('IDAT', zlib.deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-  return { bytes, contentType: 'image/png' };
 }
