@@ -120,8 +120,14 @@ describe('administration', () => {
     await page.getByLabel('Utilisateur').fill('reclamations');
     await page.getByRole('button', { name: 'Rechercher' }).click();
     const rows = page.locator('[data-testid="access-log-table"] tbody tr');
+    // The filtered list replaces the unfiltered one: wait until every row shown is the reader's.
+    await expect
+      .poll(async () => {
+        const texts = await rows.allTextContents();
+        return texts.length > 0 && texts.every((text) => text.includes('reclamations'));
+      })
+      .toBe(true);
     await rows.filter({ hasText: 'Fiche client' }).first().waitFor();
-    expect((await rows.allTextContents()).every((text) => text.includes('reclamations'))).toBe(true);
     await screenshot(page, 'admin-access-log');
 
     const [download] = await Promise.all([

@@ -3,7 +3,7 @@
 // phone modal, and the read-only forms of the data-entry agent and the trainee's menu.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, suiteBrowser } from './support';
+import { readOnlyDecisionForm, screenshot, suiteBrowser } from './support';
 
 const browser = suiteBrowser();
 
@@ -132,8 +132,7 @@ describe('agentsaisie', () => {
     expect(await page.getByRole('link', { name: 'Modifier' }).count()).toBe(0);
     await rows.first().getByRole('link', { name: 'Voir' }).click();
     await expect.poll(() => heading(page).textContent()).toBe('Modification de carte');
-    await expect.poll(() => page.getByRole('textbox', { name: 'Observation' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Valider' }).count()).toBe(0);
+    await readOnlyDecisionForm(page);
     await screenshot(page, 'agentsaisie-card-form');
     await context.close();
   });

@@ -4,7 +4,7 @@
 // the read-only screens of the complaints handler, and the e-mail modal of an online-banking user.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, suiteBrowser } from './support';
+import { readOnlyDecisionForm, screenshot, suiteBrowser } from './support';
 
 const browser = suiteBrowser();
 
@@ -195,9 +195,7 @@ describe('gestionreclamationsclients', () => {
       await row.waitFor();
       expect(await row.getByRole('link', { name: DECIDE }).count()).toBe(0);
       await row.getByRole('link', { name: 'Voir' }).click();
-      await page.getByRole('textbox', { name: 'Observation' }).waitFor();
-      expect(await page.getByRole('textbox', { name: 'Observation' }).isDisabled()).toBe(true);
-      expect(await page.getByRole('button', { name: /^(Valider|Rejeter)$/ }).count()).toBe(0);
+      await readOnlyDecisionForm(page);
     }
     await screenshot(page, 'reclamations-readonly');
     expect(consoleErrors).toEqual([]);

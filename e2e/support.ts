@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchChromium } from './chromium';
 
 export const baseURL = () => inject('baseURL');
@@ -54,6 +54,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = path.resolve(import.meta.dirname, 'artifacts');
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Waits for a staff decision form that this user cannot act on: an open request shows its observation
+ * disabled, a closed one shows it as text. Either way no decision button is offered.
+ */
+export async function readOnlyDecisionForm(page: Page): Promise<void> {
+  const disabled = page.getByRole('textbox', { name: 'Observation', disabled: true });
+  await disabled.or(page.getByTestId('observation-read-only')).waitFor();
+  expect(await page.getByRole('button', { name: /^(Valider|Rejeter)$/ }).count()).toBe(0);
 }
 
 /** Fills and sends the sign-in form of the page already on /login (waits for nothing). */

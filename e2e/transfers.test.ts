@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { readSheet, screenshot, suiteBrowser } from './support';
+import { readOnlyDecisionForm, readSheet, screenshot, suiteBrowser } from './support';
 
 const browser = suiteBrowser();
 
@@ -236,8 +236,7 @@ describe('agentsaisie', () => {
     expect(await page.getByRole('link', { name: 'Modifier' }).count()).toBe(0);
     await rows(page).first().getByRole('link', { name: 'Voir' }).click();
     await expect.poll(() => heading(page).textContent()).toBe('Modification virement');
-    await expect.poll(() => page.getByRole('textbox', { name: 'Observation' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Valider' }).count()).toBe(0);
+    await readOnlyDecisionForm(page);
     await screenshot(page, 'agentsaisie-transfer-form');
     await context.close();
   });
