@@ -7,7 +7,7 @@ import type { TokenService } from '../../security/tokens';
 import type { AccountStateCache } from '../../plugins/auth';
 import { HttpProblem, badRequest, unauthorized } from '../../problem';
 import { recordAudit } from '../audit/audit';
-import { findUserByLogin, toAccountDto } from './users';
+import { findUserByLogin, readBack, toAccountDto } from './users';
 import { LOCK_MINUTES, MAX_FAILED_ATTEMPTS, isLocked, recordFailure, recordSuccess } from './lockout';
 import { perMinute } from './rate-limits';
 
@@ -40,6 +40,18 @@ const accountUpdateSchema = {
       format: 'email',
     },
     langKey: { type: 'string', enum: [...LANGUAGES] },
+    // The account as GET gave it may come back whole: who the user is and what they may do stay the server's.
+    ...readBack(
+      'id',
+      'login',
+      'imageUrl',
+      'activated',
+      'authorities',
+      'createdBy',
+      'createdDate',
+      'lastModifiedBy',
+      'lastModifiedDate',
+    ),
   },
 } as const;
 

@@ -35,6 +35,13 @@ export interface AccountDto {
   lastModifiedDate: Date | null;
 }
 
+/**
+ * Body schema entries for fields a client sends back as it read them (JHipster's settings and user
+ * pages do): any value is accepted and none is applied, as the server owns them.
+ */
+export const readBack = (...names: Array<keyof AccountDto>): Record<string, object> =>
+  Object.fromEntries(names.map((name) => [name, {}]));
+
 const USER_SELECT = `
   select u.*, coalesce(array_agg(ua.authority_name order by ua.authority_name)
                        filter (where ua.authority_name is not null), '{}') as authorities

@@ -21,7 +21,7 @@ import { hashPassword } from '../../security/passwords';
 import { recordAudit } from '../audit/audit';
 import { newAccountKey, resetLink } from '../account/keys';
 import { businessError, emailSchema, emailTaken, loginSchema, loginTaken } from '../account/self-service';
-import { insertUser } from '../account/users';
+import { insertUser, readBack } from '../account/users';
 import type { Mailer } from '../mail/mailer';
 import { accountMail } from '../mail/templates';
 import * as store from './user-store';
@@ -49,10 +49,7 @@ const userBody = (idRequired: boolean) =>
       authorities: { type: 'array', uniqueItems: true, maxItems: 20, items: { type: 'string', enum: ALL_AUTHORITIES } },
       limitDayTransfer: amount,
       limitMonthTransfer: amount,
-      createdBy: {},
-      createdDate: {},
-      lastModifiedBy: {},
-      lastModifiedDate: {},
+      ...readBack('createdBy', 'createdDate', 'lastModifiedBy', 'lastModifiedDate'),
     },
   }) as const;
 
