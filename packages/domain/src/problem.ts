@@ -24,6 +24,11 @@ export const APP_HEADERS = {
   totalCount: 'x-total-count',
   /** `false` when X-Total-Count is a lower bound (a broad filter counted up to a cap). */
   totalCountExact: 'x-total-count-exact',
+  /**
+   * Sent by the web app on the calls it makes by itself (periodic refreshes, heartbeats): served, but
+   * not counted as use of the session, so that a screen left open still ends it after the idle limit.
+   */
+  background: 'x-background-request',
 } as const;
 
 /** The session token's storage key (spec part 1 section 9). */

@@ -27,6 +27,8 @@ import { createEventBus } from './modules/events/bus';
 import { registerEventRoutes } from './modules/events/routes';
 import { registerSelfServiceRoutes } from './modules/account/self-service';
 import { registerUserRoutes } from './modules/users/routes';
+import { registerSessionRoutes } from './modules/sessions/routes';
+import { SessionStore } from './modules/sessions/sessions';
 import { WORKFLOWS, workflowOf } from '@bank/domain';
 import { registerEntityRoutes } from './engine/routes';
 import { fourEyesRule } from './workflow/four-eyes';
@@ -98,7 +100,11 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   const bus = createEventBus(db, config.databaseUrl, loggers.get('db'));
   const tokens = createTokenService(await resolveJwtSecret(db, config.jwtSecret));
   const accounts = new AccountStateCache(db, bus);
-  registerAuth(app, tokens, accounts);
+  const sessions = new SessionStore(db, bus, {
+    idleMs: config.sessionIdleMinutes * 60_000,
+    maxMs: config.sessionMaxHours * 3_600_000,
+  });
+  registerAuth(app, tokens, accounts, sessions);
 
   // Before any route: HTTP metrics, OpenAPI (swagger profile) and per-IP rate limits.
   const metrics = registerHttpMetrics(app, db, loggers.get('http'));
@@ -107,9 +113,10 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   await registerAccessLog(app, db, config.accessLog);
   const mailer = registerMailer(app, config, db, loggers.get('mail'));
 
-  registerAccountRoutes(app, { db, tokens, accounts, signInsPerMinute: config.rateLimitAuthenticate });
-  registerSelfServiceRoutes(app, { db, config, accounts, mailer, log: loggers.get('auth') });
-  registerUserRoutes(app, { db, config, accounts, mailer, log: loggers.get('auth') });
+  registerAccountRoutes(app, { db, tokens, accounts, sessions, signInsPerMinute: config.rateLimitAuthenticate });
+  registerSelfServiceRoutes(app, { db, config, accounts, sessions, mailer, log: loggers.get('auth') });
+  registerUserRoutes(app, { db, config, accounts, sessions, mailer, log: loggers.get('auth') });
+  registerSessionRoutes(app, { db, accounts, sessions });
   registerManagementRoutes(app, { db, config, loggers, mailer, metrics });
   const fourEyesRules = new Map(
     WORKFLOWS.flatMap((w) => {
@@ -129,6 +136,9 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   registerEventRoutes(app, db, bus);
 
   await registerWebApp(app, config.webDist);
-  app.addHook('onClose', async () => db.close());
+  app.addHook('onClose', async () => {
+    await sessions.close();
+    await db.close();
+  });
   return app;
 }

@@ -42,6 +42,10 @@ export interface Config {
    * load balancer takes it out before it closes its connections; 0 stops at once.
    */
   shutdownDrainSeconds: number;
+  /** A staff session unused for this long ends (PCI DSS 8.2.8: 15 minutes at most). */
+  sessionIdleMinutes: number;
+  /** A staff session ends this long after its sign-in, however much it is used. */
+  sessionMaxHours: number;
 }
 
 /** The environment variable behind each setting (null: not settable), for management/configprops. */
@@ -68,6 +72,8 @@ export const CONFIG_ENV = {
   accessLog: 'ACCESS_LOG',
   instanceId: 'INSTANCE_ID',
   shutdownDrainSeconds: 'SHUTDOWN_DRAIN_SECONDS',
+  sessionIdleMinutes: 'SESSION_IDLE_MINUTES',
+  sessionMaxHours: 'SESSION_MAX_HOURS',
 } as const satisfies Record<keyof Config, string | null>;
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -77,6 +83,12 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
   if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${text}"`);
+  return value;
+}
+
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = wholeNumber(env, name, fallback);
+  if (value === 0) throw new Error(`${name} must be at least 1, got "${env[name]}"`);
   return value;
 }
 
@@ -127,6 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessLog: accessLog === 'on',
     instanceId: env.INSTANCE_ID || undefined,
     shutdownDrainSeconds: wholeNumber(env, 'SHUTDOWN_DRAIN_SECONDS', 0),
+    sessionIdleMinutes: positive(env, 'SESSION_IDLE_MINUTES', 15),
+    sessionMaxHours: positive(env, 'SESSION_MAX_HOURS', 12),
   };
 }
 

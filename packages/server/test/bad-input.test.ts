@@ -126,10 +126,14 @@ async function planOf(rule: AccessRule, operation: OpenApiOperation | undefined)
     const name = p.slice(1);
     const numeric = operation?.parameters?.find((x) => x.in === 'path' && x.name === name)?.schema.type === 'integer';
     const refEntity = { clientId: 'client', serenityUserId: 'serenityUser' }[name] ?? entity?.name;
-    const value = { login: 'admin', status: 'PENDING' }[name] ?? String(fixtures.get(refEntity ?? '') ?? 1);
+    // Ending a user's sessions would end the fuzz's own: that route names a login nobody holds.
+    const login = rule.url.endsWith('/sessions') ? 'nobody' : 'admin';
+    const value = { login, status: 'PENDING' }[name] ?? String(fixtures.get(refEntity ?? '') ?? 1);
     return { name, numeric, value };
   });
-  const plan: Plan = { rule, headers: callerFor(rule.access), params, entity, list: false };
+  // Signing out ends the caller's session: that route gets a session of its own, not the shared one.
+  const headers = rule.url === '/api/logout' ? bearer(await t.signIn('manager')) : callerFor(rule.access);
+  const plan: Plan = { rule, headers, params, entity, list: false };
   if (rule.method === 'GET' || rule.method === 'DELETE') return plan;
   const bodySchema = operation?.requestBody?.content['application/json']?.schema;
   const isEntityRoute = entity && (rule.url === entity.path || rule.url === `${entity.path}/:id`);

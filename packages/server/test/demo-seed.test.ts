@@ -198,5 +198,6 @@ describe('demo data', () => {
       }
     };
     expect(await fingerprint()).toEqual(await fingerprint());
-  });
+    // Two embedded databases migrated and seeded: about 15 s on a quiet machine, far more on a busy one.
+  }, 120_000);
 });

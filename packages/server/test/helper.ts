@@ -14,8 +14,10 @@ import { entityByName, takeStreamEvents } from '@bank/domain';
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
-  /** Signs in through the API and returns the bearer token. */
+  /** Signs in through the API and returns the bearer token (one per login, kept for the suite). */
   tokenFor(login: string, password?: string): Promise<string>;
+  /** Signs in anew (a session of its own), for a test that ends sessions. */
+  signIn(login: string, password?: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -58,19 +60,23 @@ export async function startTestApp(
   const config = { ...loadConfig({}), databaseUrl: url, logLevel: 'silent', webDist: undefined, ...options.config };
   const app = await buildApp({ config, db });
   const tokens = new Map<string, string>();
+  const signIn = async (login: string, password = login) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/authenticate',
+      payload: { username: login, password },
+    });
+    if (response.statusCode !== 200) throw new Error(`sign-in of ${login} failed: ${response.body}`);
+    return response.json<{ id_token: string }>().id_token;
+  };
   return {
     app,
     db,
+    signIn,
     async tokenFor(login, password = login) {
       const cached = tokens.get(login);
       if (cached && password === login) return cached;
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/authenticate',
-        payload: { username: login, password },
-      });
-      if (response.statusCode !== 200) throw new Error(`sign-in of ${login} failed: ${response.body}`);
-      const token = response.json<{ id_token: string }>().id_token;
+      const token = await signIn(login, password);
       tokens.set(login, token);
       return token;
     },

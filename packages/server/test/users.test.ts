@@ -238,15 +238,18 @@ describe('PUT api/users', () => {
     await createUser({ login: 'temp.admin', email: 'temp.admin@banque.sn', authorities: [ROLES.ADMIN] });
     await t.db.query(`update app_user set password_hash = (select password_hash from app_user where login = 'admin')
                        where login = 'temp.admin'`);
-    const token = bearer(await t.tokenFor('temp.admin', 'admin'));
+    const token = bearer(await t.signIn('temp.admin', 'admin'));
     expect((await t.app.inject({ url: '/api/users', headers: token })).statusCode).toBe(200);
 
+    // A role change ends the sessions signed in with the old roles; the next sign-in has the new ones.
     await updateUser('temp.admin', { authorities: [ROLES.STAGIAIRE] });
-    expect((await t.app.inject({ url: '/api/users', headers: token })).statusCode).toBe(403);
-    expect((await t.app.inject({ url: '/api/account', headers: token })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/users', headers: token })).statusCode).toBe(401);
+    const demoted = bearer(await t.signIn('temp.admin', 'admin'));
+    expect((await t.app.inject({ url: '/api/users', headers: demoted })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/account', headers: demoted })).statusCode).toBe(200);
 
     await updateUser('temp.admin', { activated: false });
-    expect((await t.app.inject({ url: '/api/account', headers: token })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/account', headers: demoted })).statusCode).toBe(401);
   });
 
   it('refuses that an administrator deactivates, demotes or renames themselves', async () => {

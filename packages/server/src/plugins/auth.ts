@@ -1,9 +1,10 @@
 // The one access gate for HTTP: every API route declares `config.access`, and this hook enforces it
 // before any handler runs. 'public' = anyone; [] = any signed-in user; a list = any of those roles.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasAnyAuthority, type Authority } from '@bank/domain';
+import { APP_HEADERS, hasAnyAuthority, type Authority } from '@bank/domain';
 import type { Database } from '../db/database';
 import type { EventBus } from '../modules/events/bus';
+import type { SessionStore } from '../modules/sessions/sessions';
 import type { TokenService } from '../security/tokens';
 import { forbidden, unauthorized } from '../problem';
 
@@ -13,6 +14,8 @@ export interface AuthUser {
   id: number;
   login: string;
   authorities: string[];
+  /** The server-side session of the token that signed this request in. */
+  sessionId?: string;
 }
 
 /** One API route and who may call it, as registered: what the authorization matrix test walks. */
@@ -95,7 +98,12 @@ function bearerToken(request: FastifyRequest): string | null {
   return token.length > 0 && token.length < 4096 ? token : null;
 }
 
-export function registerAuth(app: FastifyInstance, tokens: TokenService, accounts: AccountStateCache): void {
+export function registerAuth(
+  app: FastifyInstance,
+  tokens: TokenService,
+  accounts: AccountStateCache,
+  sessions: SessionStore,
+): void {
   app.decorateRequest('user', null);
 
   // A route under an API prefix without a declared access rule is a programming error: refuse to start.
@@ -116,7 +124,10 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService, account
     const token = bearerToken(request);
     if (token) {
       const claims = await tokens.check(token);
-      request.user = claims ? await accounts.get(claims.login) : null;
+      const activity = request.headers[APP_HEADERS.background] === undefined;
+      const user = claims && (await sessions.check(claims.sessionId, claims.login, activity));
+      const account = user ? await accounts.get(claims.login) : null;
+      request.user = account && { ...account, sessionId: claims!.sessionId };
       if (!request.user && access !== 'public') throw unauthorized('Invalid or expired token');
     }
     if (access === 'public') return;

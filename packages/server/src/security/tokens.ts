@@ -11,6 +11,8 @@ export const REMEMBER_ME_VALIDITY_SECONDS = 30 * DAY_SECONDS;
 export interface TokenClaims {
   login: string;
   authorities: string[];
+  /** The server-side session the token belongs to (staff_session.id). */
+  sessionId: string;
 }
 
 export interface TokenService {
@@ -61,7 +63,7 @@ export function createTokenService(secret: Uint8Array): TokenService {
   return {
     async issue(claims, rememberMe) {
       const validity = rememberMe ? REMEMBER_ME_VALIDITY_SECONDS : TOKEN_VALIDITY_SECONDS;
-      return new SignJWT({ auth: claims.authorities.join(',') })
+      return new SignJWT({ auth: claims.authorities.join(','), sid: claims.sessionId })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(claims.login)
         .setIssuedAt()
@@ -73,7 +75,13 @@ export function createTokenService(secret: Uint8Array): TokenService {
       if (hit) return hit.exp > Math.floor(Date.now() / 1000) ? hit.claims : null;
       const payload = verifyHs256(token, secret);
       if (!payload || typeof payload.sub !== 'string' || typeof payload.auth !== 'string') return null;
-      const claims = { login: payload.sub, authorities: payload.auth ? payload.auth.split(',') : [] };
+      // A token without a session (issued before sessions existed) is no longer honoured.
+      if (typeof payload.sid !== 'string' || payload.sid === '') return null;
+      const claims = {
+        login: payload.sub,
+        authorities: payload.auth ? payload.auth.split(',') : [],
+        sessionId: payload.sid,
+      };
       if (verified.size >= VERIFIED_TOKENS) verified.clear();
       verified.set(token, { claims, exp: payload.exp as number });
       return claims;

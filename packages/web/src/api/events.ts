@@ -68,7 +68,12 @@ export const presenceQuery = (resource: string, id: number) =>
   queryOptions({
     queryKey: presenceKey(resource, id),
     queryFn: ({ signal }) =>
-      requestData<Presence[]>(`core/api/presence/${resource}/${id}`, { method: 'PUT', signal, errorMessage: false }),
+      requestData<Presence[]>(`core/api/presence/${resource}/${id}`, {
+        method: 'PUT',
+        signal,
+        errorMessage: false,
+        background: true,
+      }),
     refetchInterval: PRESENCE_HEARTBEAT_MS,
     refetchIntervalInBackground: true,
   });

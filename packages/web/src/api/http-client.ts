@@ -1,5 +1,6 @@
 // The one door to the server: builds URLs, adds the bearer token, applies the 60 s time-out,
 // shows the error catalogue's toasts and runs the sign-out handler on 401/403.
+import { APP_HEADERS } from '@bank/domain';
 import { HttpError } from './http-error';
 import type { FailureContext } from './error-catalogue';
 import { notifyFailure, notifySuccess } from './notify';
@@ -27,6 +28,8 @@ export interface RequestOptions {
   okStatuses?: readonly number[];
   /** What the body was about: names its fields in 'Error on field' toasts when the server says only 'body'. */
   errorContext?: FailureContext;
+  /** Made by the app itself (a periodic refresh): does not count as use of the session. */
+  background?: boolean;
 }
 
 export interface HttpResponse<T> {
@@ -58,6 +61,7 @@ export function buildUrl(path: string, query?: Query): string {
 function requestInit(options: RequestOptions, token: string | null, signal: AbortSignal): RequestInit {
   const headers = new Headers({ Accept: 'application/json, application/problem+json, text/plain' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (options.background) headers.set(APP_HEADERS.background, '1');
   let body: string | undefined;
   if (typeof options.body === 'string') {
     headers.set('Content-Type', 'text/plain;charset=UTF-8');

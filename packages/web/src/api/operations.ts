@@ -17,7 +17,8 @@ import { fetchPage } from './users';
 export function metricsQuery() {
   return queryOptions({
     queryKey: ['management', 'metrics'],
-    queryFn: ({ signal }) => requestData<Metrics>('management/metrics', { signal }),
+    // Refreshed every few seconds while the page is open: not the administrator's own doing.
+    queryFn: ({ signal }) => requestData<Metrics>('management/metrics', { signal, background: true }),
   });
 }
 

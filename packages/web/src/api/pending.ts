@@ -17,10 +17,17 @@ export interface PageParams {
 }
 
 /** One page of any list path with its query (criteria, filters); the total from X-Total-Count. */
-export async function fetchPage(path: string, query: Query, params: PageParams, signal?: AbortSignal, quiet = false) {
+/** `background`: a refresh the app makes by itself: no toast, and not counted as use of the session. */
+export async function fetchPage(
+  path: string,
+  query: Query,
+  params: PageParams,
+  signal?: AbortSignal,
+  background = false,
+) {
   const { data, headers } = await request<EntityRow[]>(path, {
     signal,
-    ...(quiet ? { errorMessage: false as const } : {}),
+    ...(background ? { errorMessage: false as const, background } : {}),
     query: { ...query, page: params.page, size: params.size, sort: params.sort },
   });
   const rows = Array.isArray(data) ? data : [];

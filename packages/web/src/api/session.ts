@@ -43,3 +43,9 @@ export async function authenticate(credentials: Credentials): Promise<void> {
   if (!token) throw new Error('login.messages.error.authentication');
   storeToken(token, credentials.rememberMe);
 }
+
+/** Ends the session on the server, so that its token is refused everywhere after; quiet whatever the answer. */
+export async function endSession(): Promise<void> {
+  if (!getToken()) return;
+  await request('api/logout', { method: 'POST', errorMessage: false, quietStatuses: [401, 403] }).catch(() => {});
+}

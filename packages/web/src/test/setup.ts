@@ -1,10 +1,14 @@
 // Vitest set-up for the web project (jsdom): what Mantine expects of a browser, i18n with the
 // real catalogues in English, and a clean DOM and storage after each test.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import en from '../../public/i18n/en.json';
 import fr from '../../public/i18n/fr.json';
 import { i18n, initI18n } from '../i18n/i18n';
+
+// A screen appears when it appears: on a loaded CI machine a lazy page can take more than the
+// default second, and a find* that gives up early fails a test by chance.
+configure({ asyncUtilTimeout: 5_000 });
 
 window.matchMedia ??= (query: string) =>
   ({

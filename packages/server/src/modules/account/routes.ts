@@ -10,6 +10,7 @@ import { recordAudit } from '../audit/audit';
 import { findUserByLogin, readBack, toAccountDto } from './users';
 import { LOCK_MINUTES, MAX_FAILED_ATTEMPTS, isLocked, recordFailure, recordSuccess } from './lockout';
 import { perMinute } from './rate-limits';
+import type { SessionStore } from '../sessions/sessions';
 
 const LOCKED_DETAIL = `Too many failed sign-ins: this login is locked for ${LOCK_MINUTES} minutes`;
 
@@ -77,9 +78,15 @@ interface Credentials {
 
 export function registerAccountRoutes(
   app: FastifyInstance,
-  deps: { db: Database; tokens: TokenService; accounts: AccountStateCache; signInsPerMinute?: number },
+  deps: {
+    db: Database;
+    tokens: TokenService;
+    accounts: AccountStateCache;
+    sessions: SessionStore;
+    signInsPerMinute?: number;
+  },
 ): void {
-  const { db, tokens, accounts, signInsPerMinute = 0 } = deps;
+  const { db, tokens, accounts, sessions, signInsPerMinute = 0 } = deps;
 
   app.post<{ Body: Credentials }>(
     '/api/authenticate',
@@ -115,8 +122,10 @@ export function registerAccountRoutes(
         });
       }
       await recordSuccess(db, username);
-      const token = await tokens.issue({ login: user.login, authorities: user.authorities }, rememberMe);
-      await recordAudit(db, user.login, 'AUTHENTICATION_SUCCESS', { ip: request.ip, rememberMe });
+      const from = { ip: request.ip, userAgent: request.headers['user-agent'] };
+      const sessionId = await sessions.open(db, user, from, 'password');
+      const token = await tokens.issue({ login: user.login, authorities: user.authorities, sessionId }, rememberMe);
+      await recordAudit(db, user.login, 'AUTHENTICATION_SUCCESS', { ip: request.ip, rememberMe, session: sessionId });
       return reply.header('authorization', `Bearer ${token}`).send({ id_token: token });
     },
   );
@@ -174,6 +183,8 @@ export function registerAccountRoutes(
           [newHash, login, user.id],
         );
         await recordAudit(tx, login, 'PASSWORD_CHANGED');
+        // Whoever else holds this account's sessions loses them; the one that changed it stays.
+        await sessions.endAll(tx, login, 'passwordChanged', request.user!.sessionId);
       });
       await accounts.forget(login);
       return reply.code(200).send();

@@ -9,6 +9,7 @@ import { HttpProblem } from '../../problem';
 import { hashPassword } from '../../security/passwords';
 import { recordAudit } from '../audit/audit';
 import type { Mailer } from '../mail/mailer';
+import type { SessionStore } from '../sessions/sessions';
 import { accountMail } from '../mail/templates';
 import { KEY_SCHEMA, RESET_KEY_HOURS, activationLink, keyDigest, newAccountKey, resetLink } from './keys';
 import { recordSuccess } from './lockout';
@@ -79,12 +80,13 @@ export interface SelfServiceDeps {
   db: Database;
   config: Config;
   accounts: AccountStateCache;
+  sessions: SessionStore;
   mailer: Mailer;
   log: FastifyBaseLogger;
 }
 
 export function registerSelfServiceRoutes(app: FastifyInstance, deps: SelfServiceDeps): void {
-  const { db, config, accounts, mailer, log } = deps;
+  const { db, config, accounts, sessions, mailer, log } = deps;
 
   app.post<{ Body: Registration }>(
     '/api/register',
@@ -201,8 +203,10 @@ export function registerSelfServiceRoutes(app: FastifyInstance, deps: SelfServic
       );
       // A concurrent finish with the same key may have won: the key works once.
       if (!user) throw invalid();
-      // Proving ownership of the mailbox also lifts a sign-in lockout.
+      // Proving ownership of the mailbox also lifts a sign-in lockout, and ends every session of the
+      // account: whoever held one may be why the password was reset.
       await recordSuccess(db, user.login);
+      await sessions.endAll(db, user.login, 'passwordReset');
       await accounts.forget(user.login);
       await recordAudit(db, user.login, 'PASSWORD_RESET_FINISHED', { ip: request.ip });
       log.info({ login: user.login }, 'password reset');

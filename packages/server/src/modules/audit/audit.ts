@@ -16,7 +16,10 @@ export type AuditEventType =
   | 'USER_CREATED'
   | 'USER_UPDATED'
   | 'USER_DELETED'
-  | 'LOGGER_LEVEL_CHANGED';
+  | 'LOGGER_LEVEL_CHANGED'
+  | 'LOGOUT'
+  | 'SESSION_REVOKED'
+  | 'SESSIONS_REVOKED';
 
 type AuditData = Record<string, string | number | boolean | null>;
 

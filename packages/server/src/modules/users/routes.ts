@@ -23,6 +23,7 @@ import { newAccountKey, resetLink } from '../account/keys';
 import { businessError, emailSchema, emailTaken, loginSchema, loginTaken } from '../account/self-service';
 import { insertUser, readBack } from '../account/users';
 import type { Mailer } from '../mail/mailer';
+import type { EndReason, SessionStore } from '../sessions/sessions';
 import { accountMail } from '../mail/templates';
 import * as store from './user-store';
 
@@ -95,12 +96,13 @@ export interface UserRoutesDeps {
   db: Database;
   config: Config;
   accounts: AccountStateCache;
+  sessions: SessionStore;
   mailer: Mailer;
   log: FastifyBaseLogger;
 }
 
 export function registerUserRoutes(app: FastifyInstance, deps: UserRoutesDeps): void {
-  const { db, config, accounts, mailer, log } = deps;
+  const { db, config, accounts, sessions, mailer, log } = deps;
 
   app.get<{ Querystring: Query }>('/api/users', { config: ADMIN }, async (request, reply) =>
     sendPage(request, reply, await store.listUsers(db, request.query)),
@@ -179,6 +181,8 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRoutesDeps): 
         if (taken.login) throw loginTaken();
         if (taken.email) throw emailTaken();
         await store.updateUser(tx, id, changes, by.login);
+        const reason = sessionEndOf(before, changes);
+        if (reason) await sessions.endAll(tx, before.login, reason);
         await recordAudit(tx, by.login, 'USER_UPDATED', {
           login: changes.login,
           previousLogin: before.login === changes.login ? null : before.login,
@@ -205,6 +209,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRoutesDeps): 
         throw businessError('error.selfdelete', 'An administrator cannot delete their own account');
       await db.transaction(async (tx) => {
         await store.deleteUser(tx, user.id);
+        await sessions.endAll(tx, user.login, 'deleted');
         await recordAudit(tx, by.login, 'USER_DELETED', { login: user.login });
       });
       await accounts.forget(user.login);
@@ -212,6 +217,17 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRoutesDeps): 
       return reply.code(204).headers(alert('deleted', user.login)).send();
     },
   );
+}
+
+/**
+ * Why an administrator's change ends the user's sessions, if it does: a token names the login and the
+ * roles it was signed in with, and a deactivated account stays signed out once reactivated.
+ */
+function sessionEndOf(before: store.AdminUserDto, after: store.UserChanges): EndReason | null {
+  if (!after.activated) return 'deactivated';
+  if (before.login.toLowerCase() !== after.login.toLowerCase()) return 'loginChanged';
+  const roles = (list: readonly string[]) => [...list].sort().join(',');
+  return roles(before.authorities) === roles(after.authorities) ? null : 'rolesChanged';
 }
 
 /** An administrator cannot lock themselves out: with this rule there is always one administrator left. */
