@@ -38,6 +38,9 @@ export default defineConfig({
           root: 'e2e',
           environment: 'node',
           globalSetup: ['./global-setup.ts'],
+          // A poll waits for what the user would see; on a loaded machine a lazy page takes seconds
+          // (vitest's default gives up after one).
+          expect: { poll: { timeout: 15_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

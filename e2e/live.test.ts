@@ -105,7 +105,7 @@ describe('live work queue', () => {
     await manager.page.waitForURL('**/entity/card-order/view/manager');
 
     // Well before the menu's one-minute refresh: the event stream brought it.
-    await expect.poll(badge, { timeout: 5000 }).toBe(before - 1);
+    await expect.poll(badge).toBe(before - 1);
     // The manager left the form: the notice goes.
     await notice.waitFor({ state: 'detached', timeout: 5000 });
     await manager.context.close();

@@ -113,6 +113,7 @@ describe('management', () => {
       inProduction: false,
       isSwaggerEnabled: false,
       ebankingUrl: 'http://127.0.0.1:8080/',
+      sessionIdleMinutes: 15,
     });
   });
 

@@ -1,6 +1,7 @@
 // The one door to the server: builds URLs, adds the bearer token, applies the 60 s time-out,
 // shows the error catalogue's toasts and runs the sign-out handler on 401/403.
 import { APP_HEADERS } from '@bank/domain';
+import { markActivity } from './activity';
 import { HttpError } from './http-error';
 import type { FailureContext } from './error-catalogue';
 import { notifyFailure, notifySuccess } from './notify';
@@ -110,6 +111,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const cancel = () => controller.abort(options.signal?.reason);
   if (options.signal?.aborted) cancel();
   options.signal?.addEventListener('abort', cancel);
+  // What the server counts as use of the session, the idle warning counts too.
+  if (token && !options.background) markActivity();
   try {
     let response: Response;
     let body: unknown;

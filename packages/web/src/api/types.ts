@@ -38,6 +38,8 @@ export interface ProfileInfo {
   isSwaggerEnabled: boolean;
   /** Where the password-reset page sends customers once done. */
   ebankingUrl?: string | null;
+  /** Minutes without use after which the server ends a staff session. */
+  sessionIdleMinutes?: number;
 }
 
 export type HealthStatus = 'UP' | 'DOWN' | (string & {});

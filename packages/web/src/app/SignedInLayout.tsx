@@ -8,6 +8,7 @@ import { AdminMenu } from './AdminMenu';
 import { Header } from './Header';
 import { sideMenuFor } from './side-menu';
 import { SideMenu } from './SideMenu';
+import { SessionTimeout } from './SessionTimeout';
 import { SkipLink } from './SkipLink';
 import { ThemeProvider } from './ThemeProvider';
 import { useLiveEvents } from './use-live-events';
@@ -20,6 +21,7 @@ export function SignedInLayout() {
     <ThemeProvider>
       <AppShell header={{ height: 60 }} navbar={menu ? { width: 240, breakpoint: 'sm' } : undefined} padding="md">
         <SkipLink />
+        <SessionTimeout />
         <AppShell.Header>
           <Header adminMenu={<AdminMenu />} />
         </AppShell.Header>

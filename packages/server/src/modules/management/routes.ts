@@ -31,6 +31,8 @@ export function registerManagementRoutes(app: FastifyInstance, deps: ManagementD
     isSwaggerEnabled: isSwaggerEnabled(config),
     // Where the password-reset page sends customers once done (spec part 1 §7.1).
     ebankingUrl: config.ebankingUrl,
+    // The web app warns a minute before the server ends an idle session.
+    sessionIdleMinutes: config.sessionIdleMinutes,
   }));
 
   registerHealthRoute(app, { db, config, mailer, log: loggers.get('db') });
