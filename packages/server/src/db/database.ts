@@ -6,6 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { lockDataDir } from './data-dir-lock';
 
 export interface Queryable {
   query<R = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<R[]>;
@@ -82,13 +83,29 @@ export async function maintainPglite(db: PGlite): Promise<string[]> {
   return rows.map((row) => row.sql);
 }
 
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+/**
+ * A bare PGlite with the extensions and value parsers of every opener, without the data directory's
+ * lock (the caller holds it: backups). `loadDataDir`: a dumpDataDir tarball to start from (restores).
+ */
+export async function createPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create({
+  return PGlite.create({
     ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { pg_trgm, unaccent },
     parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => v },
   });
+}
+
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  let db: PGlite;
+  try {
+    db = await createPglite(dataDir);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   // A failed round (the database closing, say) is retried at the next one.
   const maintenance = setInterval(() => maintainPglite(db).catch(() => {}), MAINTENANCE_EVERY_MS);
   maintenance.unref();
@@ -111,6 +128,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     async close() {
       clearInterval(maintenance);
       if (!db.closed) await db.close();
+      unlock();
     },
   };
 }

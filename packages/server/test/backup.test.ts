@@ -1,0 +1,140 @@
+// Restore drill (docs/backups.md), on the embedded database in a DATA_DIR of its own, or on a PostgreSQL
+// database of its own when DATABASE_URL is set: demo data, backup, more writes, refused restore, restore
+// --force, and every table and sequence is back as it was at backup time, append-only guards included.
+import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../src/db/database';
+import { migrate } from '../src/db/migrate';
+import { quote } from '../src/db/schema';
+import { seedDemo } from '../src/seed/demo';
+import { backup, OperatorError, restore } from '../src/ops/backup';
+
+const adminUrl = process.env.DATABASE_URL;
+const root = path.resolve(import.meta.dirname, '../../..');
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-backup-'));
+const dbName = `bank_backup_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
+const target = { dataDir: path.join(work, 'data'), databaseUrl: undefined as string | undefined };
+const file = path.join(work, 'bank.backup');
+/** The database as the demo seed left it, and its latest migration: what the backup holds. */
+let atBackup: Record<string, string>;
+let migration: string | undefined;
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(sql);
+  await client.end();
+}
+
+/** Every table's row count and md5 of its whole content, and every sequence's position. */
+async function snapshot(db: Database): Promise<Record<string, string>> {
+  const result: Record<string, string> = {};
+  const tables = await db.query<{ name: string }>(
+    `select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+  );
+  for (const { name } of tables) {
+    const [row] = await db.query<{ n: number; md5: string | null }>(
+      `select count(*)::int as n, md5(string_agg(t::text, e'\\n' order by t::text)) as md5 from ${quote(name)} t`,
+    );
+    result[name] = `${row!.n} rows, md5 ${row!.md5 ?? '-'}`;
+  }
+  const sequences = await db.query<{ name: string; last: number | null }>(
+    `select sequencename as name, last_value as last from pg_sequences where schemaname = 'public'`,
+  );
+  for (const { name, last } of sequences) result[`sequence ${name}`] = String(last);
+  return result;
+}
+
+async function withDatabase<T>(use: (db: Database) => Promise<T>): Promise<T> {
+  const db = await openDatabase(target);
+  try {
+    return await use(db);
+  } finally {
+    await db.close();
+  }
+}
+
+/** The CLI as an operator runs it, on this test's database. */
+function cli(...args: string[]) {
+  return spawnSync('node', ['--import', 'tsx', 'packages/server/src/ops/backup-cli.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl ?? '' },
+    encoding: 'utf8',
+  });
+}
+
+beforeAll(async () => {
+  if (adminUrl) {
+    await admin(`create database ${dbName}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    target.databaseUrl = url.toString();
+  }
+  [atBackup, migration] = await withDatabase(async (db) => {
+    await migrate(db);
+    await seedDemo(db);
+    return [await snapshot(db), await lastMigration(db)] as const;
+  });
+}, 180_000);
+
+afterAll(async () => {
+  if (adminUrl) await admin(`drop database if exists ${dbName} with (force)`);
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+describe(`backup and restore drill (${adminUrl ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
+  it('restores the database as it was at backup time, refusing to overwrite it without --force or under a server', async () => {
+    const made = await backup(target, file);
+    expect(made.bytes).toBeGreaterThan(0);
+    expect(made.lastMigration).toBe(migration);
+
+    const afterWrites = await withDatabase(async (db) => {
+      await db.query(`insert into access_log (login, authorities, what, subject, subject_id)
+                      values ('admin', 'ROLE_ADMIN', 'client', 'client', 1)`);
+      await db.query(`update app_user set first_name = 'After backup' where login = 'admin'`);
+      await db.query(`insert into schema_migration (name) values ('9999_after_backup.sql')`);
+      return snapshot(db);
+    });
+    expect(afterWrites).not.toEqual(atBackup);
+
+    const refused = cli('restore', file);
+    expect(refused.status, refused.stderr).toBe(3);
+    expect(refused.stderr).toMatch(/already holds .*--force/s);
+    expect(await withDatabase(snapshot)).toEqual(afterWrites);
+
+    await restore(target, file, { force: true });
+    await withDatabase(async (db) => {
+      expect(await snapshot(db)).toEqual(atBackup);
+      expect(await migrate(db)).toEqual([]);
+
+      // While the server holds the database (this connection stands for it), nothing is touched.
+      if (adminUrl) {
+        // PostgreSQL backs up consistently under a running server; a restore under it is refused.
+        const error = await restore(target, file, { force: true }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(OperatorError);
+        expect((error as OperatorError).message).toMatch(/other connection.*Stop every server instance/s);
+      } else {
+        const second = path.join(work, 'second.backup');
+        const refused = cli('backup', second);
+        expect(refused.status, refused.stderr).toBe(3);
+        expect(refused.stderr).toMatch(/in use by process \d+.*stop that process/s);
+        expect(fs.existsSync(second)).toBe(false);
+      }
+      expect(await snapshot(db)).toEqual(atBackup);
+
+      // Append-only still enforced by the restored database itself.
+      await expect(db.query(`update balance_log set id = id`)).rejects.toThrow(/append-only/);
+      await expect(db.query('delete from transfer_log')).rejects.toThrow(/append-only/);
+      await expect(db.exec('truncate access_log')).rejects.toThrow(/append-only/);
+    });
+  }, 300_000);
+});
+
+async function lastMigration(db: Database): Promise<string | undefined> {
+  return (await db.query<{ name: string }>('select max(name) as name from schema_migration'))[0]!.name;
+}
