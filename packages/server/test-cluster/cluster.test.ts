@@ -190,7 +190,22 @@ describe('two instances behind HAProxy over one PostgreSQL', () => {
     } finally {
       await setActivated(true);
     }
-    expect(await bAnswers(200)).toBe(200);
+    // Deactivation ended the session: reactivated, the account signs in anew, the old token stays dead.
+    expect((await call(b.base, 'GET', '/api/account', staff)).status).toBe(401);
+    expect((await signIn(b.base, 'reclamations')).status).toBe(200);
+  });
+
+  it('refuses on the other instance, within 2 s, a session signed out on one', async () => {
+    const session = bearer(await signIn(a.base, 'agentrsic'));
+    for (const instance of [a, b]) expect((await call(instance.base, 'GET', '/api/account', session)).status).toBe(200);
+    expect((await call(a.base, 'POST', '/api/logout', session)).status).toBe(204);
+    const deadline = performance.now() + 2000;
+    let status = 0;
+    while ((status = (await call(b.base, 'GET', '/api/account', session)).status) !== 401) {
+      if (performance.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(status).toBe(401);
   });
 
   it('counts failed sign-ins made on both instances towards one lockout', async () => {
