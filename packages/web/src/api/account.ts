@@ -58,3 +58,28 @@ export function failureKeyOf(error: unknown): string {
   const message = (error.body as { message?: unknown } | null)?.message;
   return error.headers?.get(APP_HEADERS.error) ?? (typeof message === 'string' ? message : 'error.unknown');
 }
+
+/** One of the signed-in user's open sessions (GET api/account/sessions). */
+export interface StaffSession {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  ip: string | null;
+  userAgent: string | null;
+  method: 'password' | 'totp' | 'oidc';
+  current: boolean;
+}
+
+export const sessionsKey = ['account', 'sessions'] as const;
+
+export function fetchSessions(signal?: AbortSignal): Promise<StaffSession[]> {
+  return requestData<StaffSession[]>('api/account/sessions', { signal });
+}
+
+/** Ends one of the user's other sessions: its token is refused everywhere after. */
+export function endSession(id: string): Promise<unknown> {
+  return requestData(`api/account/sessions/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    successMessage: 'security.sessions.ended',
+  });
+}

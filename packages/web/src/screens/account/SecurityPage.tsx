@@ -1,0 +1,75 @@
+// /account/security: the signed-in user's open sessions (where, since when, last used), the current one
+// marked, and "Déconnecter" to end any other (a forgotten computer, a lost phone). Open to every staff
+// role: each user answers for their own credentials (PCI DSS 8.3), a departure from spec part 1 §2.2.
+import { formatDateTime } from '@bank/domain';
+import { Alert, Badge, Button, Stack, Table, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { endSession, fetchSessions, sessionsKey } from '../../api/account';
+import { LoadingText } from '../../engine/LoadingText';
+import { PageTitle } from '../../ui/PageTitle';
+
+export function SecurityPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const sessions = useQuery({ queryKey: sessionsKey, queryFn: ({ signal }) => fetchSessions(signal) });
+  const end = useMutation({
+    mutationFn: endSession,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+  });
+  return (
+    <Stack maw={960}>
+      <PageTitle>{t('security.title')}</PageTitle>
+      <Text>{t('security.sessions.intro')}</Text>
+      {sessions.isPending && <LoadingText />}
+      {sessions.isError && <Alert color="red">{t('entity.detail.error')}</Alert>}
+      {sessions.data && (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped data-testid="sessions-table">
+            <Table.Caption>{t('security.sessions.caption')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('security.sessions.device')}</Table.Th>
+                <Table.Th>{t('security.sessions.ip')}</Table.Th>
+                <Table.Th>{t('security.sessions.method')}</Table.Th>
+                <Table.Th>{t('security.sessions.createdAt')}</Table.Th>
+                <Table.Th>{t('security.sessions.lastSeenAt')}</Table.Th>
+                <Table.Th>{t('security.sessions.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {sessions.data.map((session) => (
+                <Table.Tr key={session.id} data-current={session.current || undefined}>
+                  <Table.Td>{session.userAgent ?? t('security.sessions.unknown')}</Table.Td>
+                  <Table.Td>{session.ip ?? t('security.sessions.unknown')}</Table.Td>
+                  <Table.Td>{t(`security.sessions.methods.${session.method}`)}</Table.Td>
+                  <Table.Td>{formatDateTime(session.createdAt)}</Table.Td>
+                  <Table.Td>{formatDateTime(session.lastSeenAt)}</Table.Td>
+                  <Table.Td>
+                    {session.current ? (
+                      <Badge variant="light">{t('security.sessions.current')}</Badge>
+                    ) : (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        loading={end.isPending && end.variables === session.id}
+                        onClick={() => end.mutate(session.id)}
+                        aria-label={t('security.sessions.endLabel', {
+                          device: session.userAgent ?? t('security.sessions.unknown'),
+                          since: formatDateTime(session.createdAt),
+                        })}
+                      >
+                        {t('security.sessions.end')}
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
