@@ -1,12 +1,22 @@
 // Child processes of the benchmark (our server, the reference, the seed) and what they cost: resident
 // memory and CPU time read from /proc while the load runs.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 
 export const root = new URL('..', import.meta.url).pathname;
+/** The server as `npm start` and the systemd unit run it (docs/production.md). */
+export const SERVER = 'packages/server/dist/main.js';
 
+/** Bundles the server from the current sources into `SERVER`. */
+export function buildServer(): void {
+  const build = spawnSync('npm', ['run', 'build', '-w', '@bank/server'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error(`npm run build -w @bank/server failed (${build.status})`);
+}
+
+/** Runs `script`: compiled JavaScript as it is, the bench's own TypeScript (reference, seed) through tsx. */
 export function startNode(script: string, env: Record<string, string | undefined>, args: string[] = []): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  return spawn(process.execPath, [...loader, script, ...args], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

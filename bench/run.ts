@@ -1,7 +1,8 @@
-// `npm run bench`: on PostgreSQL (DATABASE_URL, seeded at bank scale first when empty), our server and
-// the reference (bench/reference.ts) call by call, each under the same load right after the other;
-// then our server on the embedded database with the demo data. Prints a Markdown table with every
-// budget marked met or not and writes it, with the JSON, under bench/results/.
+// `npm run bench`: builds the server (compiled, as `npm start` runs it), then on PostgreSQL (DATABASE_URL,
+// seeded at bank scale first when empty), our server and the reference (bench/reference.ts) call by
+// call, each under the same load right after the other; then our server on the embedded database
+// with the demo data. Prints a Markdown table with every budget marked met or not and writes it, with
+// the JSON, under bench/results/.
 // BENCH_SECONDS (default 5) per call after a BENCH_WARMUP (default 1) s warm-up; BENCH_ONLY=pg|embedded;
 // BENCH_CALLS='e-mail,client file' runs only the calls whose name contains one of those words.
 // On PostgreSQL it also reports what the access log costs the client file (issue 12).
@@ -11,7 +12,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { markdownTable } from './markdown';
-import { measured, root, startNode, stop, waitForHttp } from './processes';
+import { buildServer, measured, root, SERVER, startNode, stop, waitForHttp } from './processes';
 import { findFixture, scenarios, type Fixture, type Scenario } from './scenarios';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -196,7 +197,7 @@ async function benchPostgres(url: string, rows: Row[]): Promise<{ seedSeconds?: 
   }
   const oursPort = port();
   const refPort = oursPort + 1;
-  const ours = startNode('packages/server/src/main.ts', {
+  const ours = startNode(SERVER, {
     DATABASE_URL: url,
     PORT: String(oursPort),
     SEED: 'none',
@@ -263,7 +264,7 @@ async function accessLogCost(
   token: string,
   scenario: Scenario,
 ): Promise<AccessLogCost> {
-  const off = startNode('packages/server/src/main.ts', {
+  const off = startNode(SERVER, {
     DATABASE_URL: url,
     PORT: String(offPort),
     SEED: 'none',
@@ -314,7 +315,7 @@ async function benchEmbedded(rows: Row[]): Promise<void> {
   versions = new Map(); // another database: the same ids are other rows
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-bench-'));
   const oursPort = port();
-  const ours = startNode('packages/server/src/main.ts', {
+  const ours = startNode(SERVER, {
     DATABASE_URL: '',
     DATA_DIR: dataDir,
     PORT: String(oursPort),
@@ -397,6 +398,7 @@ function cells(row: Row): Array<string | number> {
 
 const line = (row: Row) => `| ${cells(row).join(' | ')} |`;
 
+buildServer();
 const started = performance.now();
 const rows: Row[] = [];
 let seedSeconds: number | undefined;

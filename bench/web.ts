@@ -12,7 +12,7 @@ import { TOKEN_STORAGE_KEY } from '@bank/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../e2e/chromium';
 import { markdownTable } from './markdown';
-import { root, startNode, stop, waitForHttp } from './processes';
+import { root, SERVER, startNode, stop, waitForHttp } from './processes';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 /** kB as Vite reports them (1000 bytes). */
@@ -229,7 +229,7 @@ if (build.status !== 0) throw new Error(`npm run build failed (${build.status})`
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-bench-web-'));
 const port = 18_000 + Math.floor(Math.random() * 2000);
-const server = startNode('packages/server/src/main.ts', {
+const server = startNode(SERVER, {
   DATABASE_URL: '',
   DATA_DIR: dataDir,
   HOST: '127.0.0.1',

@@ -1,17 +1,21 @@
-// `npm start`: builds the web app when its sources are newer than the last build, then runs the
-// server in this same process (so SIGTERM/SIGINT reach it directly). Loaded with tsx (see package.json).
+// `npm start` runs this check, then `exec node packages/server/dist/main.js` (see package.json): the
+// server replaces npm's shell, so the SIGTERM npm passes on reaches it. With the dev dependencies
+// installed, the web app and the server are rebuilt when their sources are newer than the build; a
+// production install (npm ci --omit=dev) cannot build, so there a missing build stops the start.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const built = path.join(root, 'packages/web/dist/index.html');
+const outputs = ['packages/web/dist/index.html', 'packages/server/dist/main.js'];
 const sources = [
   'packages/web/src',
   'packages/web/public',
   'packages/web/index.html',
   'packages/web/vite.config.ts',
   'packages/domain/src',
+  'packages/server/src',
+  'packages/server/scripts/build.mjs',
 ];
 
 function newestMtime(target) {
@@ -24,11 +28,20 @@ function newestMtime(target) {
   return newest;
 }
 
-const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
-if (builtAt < Math.max(...sources.map(newestMtime))) {
-  console.log('Building the web app…');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@bank/web'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
+const missing = outputs.filter((file) => !fs.existsSync(path.join(root, file)));
+const builtAt = missing.length > 0 ? 0 : Math.min(...outputs.map(newestMtime));
+if (builtAt >= Math.max(...sources.map(newestMtime))) process.exit(0);
 
-await import('../packages/server/src/main.ts');
+if (fs.existsSync(path.join(root, 'node_modules/.bin/vite'))) {
+  console.log('Building the web app and the server…');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  process.exit(result.status ?? 1);
+}
+if (missing.length > 0) {
+  console.error(
+    `Not built: ${missing.join(' and ')}. Run \`npm ci && npm run build\` first (the build needs the dev ` +
+      'dependencies), then install for production with `npm ci --omit=dev`. See docs/production.md.',
+  );
+  process.exit(1);
+}
+console.warn('The sources are newer than the build: starting the build as it is (`npm run build` updates it).');

@@ -21,6 +21,7 @@ import {
   type Instance,
 } from './cluster';
 import { freePort } from '../test/child-server';
+import { buildServer } from '../test/production';
 import { openEventStream } from '../test/helper';
 
 const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -37,6 +38,7 @@ let startMs = 0;
 
 beforeAll(async () => {
   console.log(`cluster: ${ensureHaproxy()}`);
+  buildServer();
   database = await createDatabase(adminUrl);
   cleanups.push(() => database.drop());
   const [portA, portB, portLb] = [await freePort(), await freePort(), await freePort()];

@@ -1,12 +1,14 @@
-// The pieces of a small cluster for `npm run test:cluster`: a fresh PostgreSQL database, server
-// processes started the way `npm start` runs the server, and HAProxy from Debian's packages in front of
-// them. Every process started here is killed when the test process exits, whatever happened.
+// The pieces of a small cluster for `npm run test:cluster`: a fresh PostgreSQL database, compiled
+// server processes started the way `npm start` and the systemd unit run them, and HAProxy from
+// Debian's packages in front of them. Every process started here is killed when the test process
+// exits, whatever happened.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { PRODUCTION_MAIN } from '../test/production';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -95,12 +97,12 @@ export interface Instance {
 const KEPT_MESSAGES = new Set(['migrations applied', 'demo data created']);
 
 /**
- * Starts `node --import tsx packages/server/src/main.ts` — what `npm start` runs once the web app is
- * built — on `port`, over `databaseUrl`, with the demo seed, naming itself `name` in X-Instance-Id.
+ * Starts `node packages/server/dist/main.js` (built by `buildServer` from ../test/production) — what
+ * `npm start` runs — on `port`, over `databaseUrl`, with the demo seed, naming itself `name` in X-Instance-Id.
  */
 export function startInstance(name: string, port: number, databaseUrl: string): Instance {
   const child = track(
-    spawn('node', ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    spawn('node', [PRODUCTION_MAIN], {
       cwd: root,
       env: {
         ...process.env,
