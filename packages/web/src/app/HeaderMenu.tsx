@@ -1,24 +1,11 @@
 // A header menu drawn from a list of items. Its Mantine Menu, and the floating-ui positioning under
 // it, load at the first hover, focus or click on the button: until then the same button alone, so
 // that the sign-in page does not carry them.
-import { lazy, type ReactNode, startTransition, Suspense, useState } from 'react';
-import { HeaderMenuButton, type HeaderMenuButtonProps } from './HeaderMenuButton';
+import { lazy, startTransition, Suspense, useState } from 'react';
+import type { HeaderMenuProps } from './header-menu-items';
+import { HeaderMenuButton } from './HeaderMenuButton';
 
-export interface HeaderMenuItem {
-  key: string;
-  label: string;
-  icon?: ReactNode;
-  /** A page of the app, or an action. */
-  to?: string;
-  onClick?: () => void;
-  /** The item is the current choice (ticked). */
-  current?: boolean;
-  lang?: string;
-}
-
-export interface HeaderMenuProps extends HeaderMenuButtonProps {
-  items: HeaderMenuItem[];
-}
+export type { HeaderMenuItem, HeaderMenuProps } from './header-menu-items';
 
 const LoadedMenu = lazy(() => import('./LoadedMenu').then((module) => ({ default: module.LoadedMenu })));
 

@@ -5,7 +5,7 @@ import { Menu } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import type { HeaderMenuProps } from './HeaderMenu';
+import type { HeaderMenuProps } from './header-menu-items';
 import { HeaderMenuButton } from './HeaderMenuButton';
 import { ThemeProvider } from './ThemeProvider';
 

@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListFilterValues } from '../../api/manager';
 import type { ListFilter } from './request-types';
-import type { RequestListController } from './use-request-list';
 
 /** The 'tous' choice of a status filter: no criterion sent. */
 const ALL = 'tous';
@@ -50,7 +49,13 @@ function FilterInput({
   );
 }
 
-export function RequestFilters({ filters, list }: { filters: readonly ListFilter[]; list: RequestListController }) {
+/** What the filters need of the list: its applied values and the way to apply new ones. */
+export interface FilteredList {
+  filters: ListFilterValues;
+  applyFilters(values: ListFilterValues): void;
+}
+
+export function RequestFilters({ filters, list }: { filters: readonly ListFilter[]; list: FilteredList }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<ListFilterValues>(list.filters);
   const empty = Object.fromEntries(filters.map((filter) => [filter.name, '']));
