@@ -74,6 +74,22 @@ export const staleVersion = (entity: Entity) =>
     appError: { key: 'error.concurrencyFailure', params: entity.name },
   });
 
+/** What a page of rows is read with: the list's and the search's shared query. */
+interface PageRequest {
+  /** Paging (page, size) of the caller's query string. */
+  query: Query;
+  /** Every parameter the where clause and the order use, in that order. */
+  params: Params;
+  where: string[];
+  order: string;
+  /** How many of `params` the where clause uses: the count query takes only those. Default: all. */
+  whereParams?: number;
+  /** The row counters' scope when they can give the total (no filter, or a status filter alone). */
+  counters?: CounterScope;
+  /** The page query counts every match itself (a ranked search reads them all anyway). */
+  countInPage?: boolean;
+}
+
 export class EntityService {
   private readonly selectList: string;
   private readonly manyToMany: Field[];
@@ -121,8 +137,8 @@ export class EntityService {
     const criteria = criteriaOf(this.resolve, query, params);
     const extra = options.extraWhere?.(params) ?? [];
     const order = orderOf(this.resolve, query, options.defaultSort ?? 'id,asc');
-    const scope = extra.length === 0 ? this.counterScope(query) : undefined;
-    return this.page(query, params, [...criteria, ...extra], order, params.values.length, scope);
+    const counters = extra.length === 0 ? this.counterScope(query) : undefined;
+    return this.page({ query, params, where: [...criteria, ...extra], order, counters });
   }
 
   /** What the row counters can count for these criteria: all rows, some statuses, or nothing. */
@@ -161,7 +177,7 @@ export class EntityService {
     let order: string;
     if (query.sort) {
       order = orderOf(this.resolve, query, 'id,asc');
-      return this.page(query, params, where, order, whereParams);
+      return this.page({ query, params, where, order, whereParams });
     } else {
       const ranks = idMatch ? [`case when t.id = ${idMatch} then 0 else 1 end`] : [];
       if (expression) {
@@ -171,18 +187,18 @@ export class EntityService {
       order = [...ranks, 't.id asc'].join(', ');
     }
     // Ranked, the page query reads every match before sorting them: it counts them on the way.
-    return this.page(query, params, where, order, whereParams, undefined, true);
+    return this.page({ query, params, where, order, whereParams, countInPage: true });
   }
 
-  private async page(
-    query: Query,
-    params: Params,
-    where: string[],
-    order: string,
+  private async page({
+    query,
+    params,
+    where,
+    order,
     whereParams = params.values.length,
-    scope?: CounterScope,
+    counters,
     countInPage = false,
-  ): Promise<Page> {
+  }: PageRequest): Promise<Page> {
     const { page, size } = pagingOf(query);
     const filter = where.length > 0 ? `where ${where.join(' and ')}` : '';
     const countParams = params.values.slice(0, whereParams);
@@ -208,7 +224,7 @@ export class EntityService {
           ];
     const [rows, fromCounters] = await Promise.all([
       this.db.query<Row>(`select ${select} from ${from}`, params.values),
-      scope === undefined ? undefined : this.counts.count(this.entity.table, scope),
+      counters === undefined ? undefined : this.counts.count(this.entity.table, counters),
     ]);
     let total = { total: fromCounters ?? 0, exact: true };
     const inPage = rows[0]?.[IN_PAGE_TOTAL];
