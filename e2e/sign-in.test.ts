@@ -2,7 +2,8 @@
 // detour through /login, sign-out, language switch, and the not-authorized page.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '@bank/domain';
-import { screenshot, submitSignIn, suiteBrowser } from './support';
+import { expectSecurityHeaders } from '../packages/server/test/security-headers';
+import { baseURL, screenshot, submitSignIn, suiteBrowser } from './support';
 
 const browser = suiteBrowser();
 
@@ -55,18 +56,37 @@ describe('sign-in', () => {
     await context.close();
   });
 
-  it('signs out and says so', async () => {
+  it('signs out and says so: the server ends the session, and going back shows the sign-in page', async () => {
     const { context, page } = await browser.open();
     await page.goto('/login');
     await submitSignIn(page, 'stagiaire');
     await page.getByTestId('home-welcome').waitFor();
+    const token = await page.evaluate(() => sessionStorage.getItem('jhi-authenticationToken'));
+    expect(token).not.toBeNull();
     await page.getByTestId('account-menu').click();
     await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
     await page.getByText('Déconnexion réussie !').waitFor();
-    expect(await page.evaluate(() => sessionStorage.getItem('jhi-authenticationToken'))).toBeNull();
-    await page.goto('/');
-    await page.waitForURL('**/login');
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('jhi-authenticationToken'))).toBeNull();
+    // The old token is dead on the server too, not only forgotten by the browser.
+    const replay = await fetch(`${baseURL()}/api/account`, { headers: { authorization: `Bearer ${token}` } });
+    expect(replay.status).toBe(401);
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Connexion' }).waitFor();
     await context.close();
+  });
+
+  it('serves the HTML page with the security headers, its scripts all from files (no inline script)', async () => {
+    for (const url of ['/', '/admin/user-management']) {
+      const response = await fetch(`${baseURL()}${url}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, name) => (headers[name] = value));
+      expectSecurityHeaders(headers, url);
+      const scripts = (await response.text()).match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag).toMatch(/\bsrc=/);
+    }
   });
 
   it('switches the visible labels to English and keeps the choice in the session', async () => {
