@@ -14,7 +14,7 @@ import {
 } from './plugins/http-edges';
 import { compileValidator } from './plugins/validation';
 import { registerWebApp } from './plugins/web-app';
-import { createTokenService, resolveJwtSecret } from './security/tokens';
+import { createTokenService, resolveJwtSecret, resolveSecret } from './security/tokens';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerManagementRoutes } from './modules/management/routes';
 import { LoggerRegistry } from './modules/management/loggers';
@@ -29,6 +29,8 @@ import { registerSelfServiceRoutes } from './modules/account/self-service';
 import { registerUserRoutes } from './modules/users/routes';
 import { registerSessionRoutes } from './modules/sessions/routes';
 import { SessionStore } from './modules/sessions/sessions';
+import { registerMfaRoutes } from './modules/mfa/routes';
+import { TotpStore } from './modules/mfa/totp';
 import { WORKFLOWS, workflowOf } from '@bank/domain';
 import { registerEntityRoutes } from './engine/routes';
 import { fourEyesRule } from './workflow/four-eyes';
@@ -104,7 +106,8 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
     idleMs: config.sessionIdleMinutes * 60_000,
     maxMs: config.sessionMaxHours * 3_600_000,
   });
-  registerAuth(app, tokens, accounts, sessions);
+  registerAuth(app, tokens, accounts, sessions, config.mfaRequiredRoles);
+  const totp = new TotpStore(await resolveSecret(db, 'mfa.key', config.mfaEncryptionKey));
 
   // Before any route: HTTP metrics, OpenAPI (swagger profile) and per-IP rate limits.
   const metrics = registerHttpMetrics(app, db, loggers.get('http'));
@@ -113,10 +116,18 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   await registerAccessLog(app, db, config.accessLog);
   const mailer = registerMailer(app, config, db, loggers.get('mail'));
 
-  registerAccountRoutes(app, { db, tokens, accounts, sessions, signInsPerMinute: config.rateLimitAuthenticate });
+  registerAccountRoutes(app, {
+    db,
+    tokens,
+    accounts,
+    sessions,
+    totp,
+    signInsPerMinute: config.rateLimitAuthenticate,
+  });
   registerSelfServiceRoutes(app, { db, config, accounts, sessions, mailer, log: loggers.get('auth') });
   registerUserRoutes(app, { db, config, accounts, sessions, mailer, log: loggers.get('auth') });
   registerSessionRoutes(app, { db, accounts, sessions });
+  registerMfaRoutes(app, { db, accounts, sessions, totp });
   registerManagementRoutes(app, { db, config, loggers, mailer, metrics });
   const fourEyesRules = new Map(
     WORKFLOWS.flatMap((w) => {

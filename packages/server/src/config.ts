@@ -46,6 +46,10 @@ export interface Config {
   sessionIdleMinutes: number;
   /** A staff session ends this long after its sign-in, however much it is used. */
   sessionMaxHours: number;
+  /** Key of the second factors' secrets at rest (base64, 256 bits); unset, one is generated once. */
+  mfaEncryptionKey: string | undefined;
+  /** Roles that must enrol a second factor before anything else. */
+  mfaRequiredRoles: string[];
 }
 
 /** The environment variable behind each setting (null: not settable), for management/configprops. */
@@ -74,6 +78,8 @@ export const CONFIG_ENV = {
   shutdownDrainSeconds: 'SHUTDOWN_DRAIN_SECONDS',
   sessionIdleMinutes: 'SESSION_IDLE_MINUTES',
   sessionMaxHours: 'SESSION_MAX_HOURS',
+  mfaEncryptionKey: 'MFA_ENCRYPTION_KEY',
+  mfaRequiredRoles: 'MFA_REQUIRED_ROLES',
 } as const satisfies Record<keyof Config, string | null>;
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -141,6 +147,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainSeconds: wholeNumber(env, 'SHUTDOWN_DRAIN_SECONDS', 0),
     sessionIdleMinutes: positive(env, 'SESSION_IDLE_MINUTES', 15),
     sessionMaxHours: positive(env, 'SESSION_MAX_HOURS', 12),
+    mfaEncryptionKey: env.MFA_ENCRYPTION_KEY || undefined,
+    // Under prod, administrators need a second factor; under dev a newcomer's demo admin needs none.
+    mfaRequiredRoles: (env.MFA_REQUIRED_ROLES ?? (profiles.includes('prod') ? 'ROLE_ADMIN' : ''))
+      .split(',')
+      .map((role) => role.trim())
+      .filter(Boolean),
   };
 }
 

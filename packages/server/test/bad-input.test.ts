@@ -134,8 +134,9 @@ async function planOf(rule: AccessRule, operation: OpenApiOperation | undefined)
   // Signing out ends the caller's session: that route gets a session of its own, not the shared one.
   const headers = rule.url === '/api/logout' ? bearer(await t.signIn('manager')) : callerFor(rule.access);
   const plan: Plan = { rule, headers, params, entity, list: false };
-  if (rule.method === 'GET' || rule.method === 'DELETE') return plan;
   const bodySchema = operation?.requestBody?.content['application/json']?.schema;
+  // A DELETE takes a body only where it declares one (removing a second factor asks for a code).
+  if (rule.method === 'GET' || (rule.method === 'DELETE' && !bodySchema)) return plan;
   const isEntityRoute = entity && (rule.url === entity.path || rule.url === `${entity.path}/:id`);
   if (isEntityRoute) {
     const schema = entityBodySchema(entity, rule.method === 'PUT' ? 'update' : 'create') as Schema;

@@ -6,7 +6,7 @@ import type { Database } from '../db/database';
 import type { EventBus } from '../modules/events/bus';
 import type { SessionStore } from '../modules/sessions/sessions';
 import type { TokenService } from '../security/tokens';
-import { forbidden, unauthorized } from '../problem';
+import { forbidden, HttpProblem, unauthorized } from '../problem';
 
 export type RouteAccess = 'public' | readonly Authority[];
 
@@ -16,6 +16,8 @@ export interface AuthUser {
   authorities: string[];
   /** The server-side session of the token that signed this request in. */
   sessionId?: string;
+  /** The user has an active second factor. */
+  mfa?: boolean;
 }
 
 /** One API route and who may call it, as registered: what the authorization matrix test walks. */
@@ -34,6 +36,8 @@ declare module 'fastify' {
     entity?: string;
     /** The route answers a long-lived event stream (tests call it over real HTTP). */
     stream?: boolean;
+    /** Open to a user who must enrol a second factor before anything else (MFA_REQUIRED_ROLES). */
+    enrolment?: boolean;
   }
   interface FastifyInstance {
     accessRules: AccessRule[];
@@ -70,15 +74,23 @@ export class AccountStateCache {
     const key = login.toLowerCase();
     const hit = this.entries.get(key);
     if (hit && hit.expires > Date.now()) return hit.user;
-    const [row] = await this.db.query<{ id: number; login: string; activated: boolean; authorities: string[] }>(
+    const [row] = await this.db.query<{
+      id: number;
+      login: string;
+      activated: boolean;
+      authorities: string[];
+      mfa: boolean;
+    }>(
       `select u.id, u.login, u.activated,
-              coalesce(array_agg(ua.authority_name) filter (where ua.authority_name is not null), '{}') as authorities
+              coalesce(array_agg(ua.authority_name) filter (where ua.authority_name is not null), '{}') as authorities,
+              exists (select 1 from user_mfa m where m.user_id = u.id and m.activated_at is not null) as mfa
          from app_user u left join user_authority ua on ua.user_id = u.id
         where lower(u.login) = $1
         group by u.id`,
       [key],
     );
-    const user = row && row.activated ? { id: row.id, login: row.login, authorities: row.authorities } : null;
+    const user =
+      row && row.activated ? { id: row.id, login: row.login, authorities: row.authorities, mfa: row.mfa } : null;
     if (this.entries.size > 10_000) this.entries.clear();
     this.entries.set(key, { expires: Date.now() + this.ttlMs, user });
     return user;
@@ -103,6 +115,7 @@ export function registerAuth(
   tokens: TokenService,
   accounts: AccountStateCache,
   sessions: SessionStore,
+  mfaRequiredRoles: readonly string[] = [],
 ): void {
   app.decorateRequest('user', null);
 
@@ -133,5 +146,14 @@ export function registerAuth(
     if (access === 'public') return;
     if (!request.user) throw unauthorized();
     if (!hasAnyAuthority(request.user.authorities, access)) throw forbidden();
+    // A role that needs a second factor, not yet enrolled: the enrolment routes only (PCI DSS 8.4.2).
+    // (An empty list of roles means none here, not "any signed-in user" as a route's access does.)
+    const mustEnrol =
+      mfaRequiredRoles.length > 0 && !request.user.mfa && hasAnyAuthority(request.user.authorities, mfaRequiredRoles);
+    if (mustEnrol && !request.routeOptions.config.enrolment)
+      throw new HttpProblem(403, {
+        message: 'error.mfaEnrolmentRequired',
+        detail: 'Your role needs a second factor: enrol one (api/account/mfa/totp/setup) before anything else',
+      });
   });
 }

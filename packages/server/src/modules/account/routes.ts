@@ -10,7 +10,8 @@ import { recordAudit } from '../audit/audit';
 import { findUserByLogin, readBack, toAccountDto } from './users';
 import { LOCK_MINUTES, MAX_FAILED_ATTEMPTS, isLocked, recordFailure, recordSuccess } from './lockout';
 import { perMinute } from './rate-limits';
-import type { SessionStore } from '../sessions/sessions';
+import type { SignInMethod, SessionStore } from '../sessions/sessions';
+import type { TotpStore } from '../mfa/totp';
 
 const LOCKED_DETAIL = `Too many failed sign-ins: this login is locked for ${LOCK_MINUTES} minutes`;
 
@@ -24,6 +25,8 @@ const credentialsSchema = {
     username: { type: 'string', minLength: 1, maxLength: 100 },
     password: { type: 'string', minLength: 1, maxLength: 100 },
     rememberMe: { type: 'boolean' },
+    // The second factor of an enrolled user: a code from the app, or a recovery code.
+    otp: { type: 'string', minLength: 1, maxLength: 20 },
   },
 } as const;
 
@@ -74,6 +77,7 @@ interface Credentials {
   username: string;
   password: string;
   rememberMe?: boolean;
+  otp?: string;
 }
 
 export function registerAccountRoutes(
@@ -83,16 +87,17 @@ export function registerAccountRoutes(
     tokens: TokenService;
     accounts: AccountStateCache;
     sessions: SessionStore;
+    totp: TotpStore;
     signInsPerMinute?: number;
   },
 ): void {
-  const { db, tokens, accounts, sessions, signInsPerMinute = 0 } = deps;
+  const { db, tokens, accounts, sessions, totp, signInsPerMinute = 0 } = deps;
 
   app.post<{ Body: Credentials }>(
     '/api/authenticate',
     { config: { access: 'public', ...perMinute(signInsPerMinute) }, schema: { body: credentialsSchema } },
     async (request, reply) => {
-      const { username, password, rememberMe = false } = request.body;
+      const { username, password, rememberMe = false, otp } = request.body;
       const locked = await isLocked(db, username);
       const user = await findUserByLogin(db, username);
       // Every path verifies a hash, so the time taken tells nothing about the login.
@@ -121,16 +126,41 @@ export function registerAccountRoutes(
           detail: 'User account is not activated',
         });
       }
+      let method: SignInMethod = 'password';
+      if (await totp.isActive(db, user.id)) {
+        // The password was right: no failure counted for asking the code, a wrong code counts.
+        if (otp === undefined)
+          throw new HttpProblem(401, {
+            message: 'error.mfaRequired',
+            detail: 'A code from the authenticator app (or a recovery code) is required',
+          });
+        const proof = await totp.verify(db, user, otp);
+        if (!proof) {
+          const attempts = await recordFailure(db, username);
+          await recordAudit(db, username, 'AUTHENTICATION_FAILURE', { reason: 'bad-otp', ip: request.ip, attempts });
+          if (attempts >= MAX_FAILED_ATTEMPTS) {
+            await recordAudit(db, username, 'AUTHENTICATION_LOCKED', { ip: request.ip });
+            throw new HttpProblem(401, { message: 'login.messages.error.locked', detail: LOCKED_DETAIL });
+          }
+          throw new HttpProblem(401, {
+            message: 'error.mfaInvalid',
+            detail: 'This code is wrong, expired or already used',
+          });
+        }
+        method = 'totp';
+      }
+      // Only a whole sign-in (password, and code when enrolled) clears the failures counted so far.
       await recordSuccess(db, username);
       const from = { ip: request.ip, userAgent: request.headers['user-agent'] };
-      const sessionId = await sessions.open(db, user, from, 'password');
+      const sessionId = await sessions.open(db, user, from, method);
       const token = await tokens.issue({ login: user.login, authorities: user.authorities, sessionId }, rememberMe);
       await recordAudit(db, user.login, 'AUTHENTICATION_SUCCESS', { ip: request.ip, rememberMe, session: sessionId });
       return reply.header('authorization', `Bearer ${token}`).send({ id_token: token });
     },
   );
 
-  app.get('/api/account', { config: { access: SIGNED_IN } }, async (request) => {
+  // Open to a user who must first enrol a second factor: the web app needs to know who is signed in.
+  app.get('/api/account', { config: { access: SIGNED_IN, enrolment: true } }, async (request) => {
     const user = await findUserByLogin(db, request.user!.login);
     if (!user) throw unauthorized();
     return toAccountDto(user);

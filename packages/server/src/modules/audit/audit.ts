@@ -19,7 +19,9 @@ export type AuditEventType =
   | 'LOGGER_LEVEL_CHANGED'
   | 'LOGOUT'
   | 'SESSION_REVOKED'
-  | 'SESSIONS_REVOKED';
+  | 'SESSIONS_REVOKED'
+  | 'MFA_ENROLLED'
+  | 'MFA_REMOVED';
 
 type AuditData = Record<string, string | number | boolean | null>;
 

@@ -5,8 +5,8 @@ export const MASK = '******';
 
 /** Names whose value is a secret: JWT secret, passwords, tokens, keys, credentials... */
 const SECRET_NAME = /secret|passw|token|credential|private|key|cookie|session|signature|salt|(^|[_.-])(pwd|auth)/i;
-/** The shell's working directories, not passwords. */
-const NOT_SECRET = /^(old)?pwd$/i;
+/** The shell's working directories, not passwords; the session limits, not session keys. */
+const NOT_SECRET = /^(old)?pwd$|^session_?(idle|max)/i;
 /** `scheme://user:password@host`: the password part. */
 const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^:@/\s]*):([^@/\s]+)@/gi;
 /** `?password=...&token=...`: query parameters with a secret-looking name. */

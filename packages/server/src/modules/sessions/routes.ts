@@ -29,7 +29,7 @@ export function registerSessionRoutes(
 ): void {
   const { db, accounts, sessions } = deps;
 
-  app.post('/api/logout', { config: { access: SIGNED_IN } }, async (request, reply) => {
+  app.post('/api/logout', { config: { access: SIGNED_IN, enrolment: true } }, async (request, reply) => {
     const { login, sessionId } = request.user!;
     await sessions.end(sessionId!, 'logout');
     await recordAudit(db, login, 'LOGOUT', { session: sessionId! });

@@ -21,7 +21,8 @@ export type EndReason =
   | 'deactivated'
   | 'rolesChanged'
   | 'loginChanged'
-  | 'deleted';
+  | 'deleted'
+  | 'mfaReset';
 
 export interface SessionLimits {
   idleMs: number;

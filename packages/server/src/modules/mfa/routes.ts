@@ -1,0 +1,93 @@
+// The second factor's routes: a user enrols and removes their own, an administrator resets anyone's
+// (a lost phone) and so ends that user's sessions. Enrolment routes stay open to a user who must enrol.
+import type { FastifyInstance } from 'fastify';
+import { ROUTE_ACCESS } from '@bank/domain';
+import type { Database } from '../../db/database';
+import type { AccountStateCache } from '../../plugins/auth';
+import { HttpProblem, notFound } from '../../problem';
+import { recordAudit } from '../audit/audit';
+import { findUserByLogin } from '../account/users';
+import type { SessionStore } from '../sessions/sessions';
+import type { TotpStore } from './totp';
+
+const codeBody = {
+  type: 'object',
+  required: ['code'],
+  additionalProperties: false,
+  properties: { code: { type: 'string', minLength: 1, maxLength: 20 } },
+} as const;
+
+const loginParams = {
+  type: 'object',
+  required: ['login'],
+  properties: { login: { type: 'string', minLength: 1, maxLength: 100 } },
+} as const;
+
+const wrongCode = () =>
+  new HttpProblem(400, { message: 'error.mfaInvalid', detail: 'This code is wrong, expired or already used' });
+
+export function registerMfaRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; accounts: AccountStateCache; sessions: SessionStore; totp: TotpStore },
+): void {
+  const { db, accounts, sessions, totp } = deps;
+  const enrolment = { access: ROUTE_ACCESS.signedIn, enrolment: true };
+
+  app.post('/api/account/mfa/totp/setup', { config: enrolment }, async (request) => {
+    const user = request.user!;
+    const created = await totp.setup(db, user);
+    if (!created)
+      throw new HttpProblem(409, {
+        message: 'error.mfaActive',
+        detail: 'A second factor is already active: remove it first, with a code',
+      });
+    return created;
+  });
+
+  app.post<{ Body: { code: string } }>(
+    '/api/account/mfa/totp/activate',
+    { config: enrolment, schema: { body: codeBody } },
+    async (request) => {
+      const user = request.user!;
+      const recoveryCodes = await db.transaction(async (tx) => {
+        const codes = await totp.activate(tx, user, request.body.code.trim());
+        if (!codes) throw wrongCode();
+        await recordAudit(tx, user.login, 'MFA_ENROLLED', { method: 'totp' });
+        return codes;
+      });
+      await accounts.forget(user.login);
+      return { recoveryCodes };
+    },
+  );
+
+  app.delete<{ Body: { code: string } }>(
+    '/api/account/mfa/totp',
+    { config: { access: ROUTE_ACCESS.signedIn }, schema: { body: codeBody } },
+    async (request, reply) => {
+      const user = request.user!;
+      await db.transaction(async (tx) => {
+        if (!(await totp.verify(tx, user, request.body.code))) throw wrongCode();
+        await totp.remove(tx, user.id);
+        await recordAudit(tx, user.login, 'MFA_REMOVED', { by: user.login });
+      });
+      await accounts.forget(user.login);
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete<{ Params: { login: string } }>(
+    '/api/users/:login/mfa',
+    { config: { access: ROUTE_ACCESS.management }, schema: { params: loginParams } },
+    async (request, reply) => {
+      const user = await findUserByLogin(db, request.params.login);
+      if (!user) throw notFound('No such user');
+      await db.transaction(async (tx) => {
+        await totp.remove(tx, user.id);
+        await sessions.endAll(tx, user.login, 'mfaReset');
+        await recordAudit(tx, request.user!.login, 'MFA_REMOVED', { login: user.login, by: request.user!.login });
+      });
+      await accounts.forget(user.login);
+      return reply.code(204).send();
+    },
+  );
+}
