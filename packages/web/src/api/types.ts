@@ -17,6 +17,8 @@ export interface Credentials {
   username: string;
   password: string;
   rememberMe: boolean;
+  /** The second factor, once the server asked for it: a code from the app, or a recovery code. */
+  otp?: string;
 }
 
 export interface AccountSettings {

@@ -91,4 +91,29 @@ describe('sign-in page', () => {
     expect(await screen.findByText('You are logged in as user "manager".')).toBeTruthy();
     expect(screen.getByText('Hello Moussa Ndiaye.')).toBeTruthy();
   });
+
+  it('asks for the second factor when the server does, and signs in with it', async () => {
+    const stub = stubFetch({
+      'POST /api/authenticate': () => {
+        const body = JSON.parse(String(stub.calls.at(-1)?.body)) as { otp?: string };
+        if (body.otp === '123456') return json({ id_token: 'jwt' }, 200, { Authorization: 'Bearer jwt' });
+        const message = body.otp === undefined ? 'error.mfaRequired' : 'error.mfaInvalid';
+        return json({ status: 401, title: 'Unauthorized', message }, 401);
+      },
+      'GET /api/account': () => json(manager),
+      'GET /management/info': () => json({ activeProfiles: ['dev'], ribbonEnv: 'dev', inProduction: false }),
+    });
+    vi.stubGlobal('fetch', stub.fetchStub);
+    const { router } = renderRoutes(routes, { path: '/login' });
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(screen.queryByLabelText('Verification code')).toBeNull();
+    fill('manager', 'manager');
+    expect(await screen.findByText('Enter the code from your authenticator app (or a recovery code).')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('This code is wrong, expired or already used.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
 });

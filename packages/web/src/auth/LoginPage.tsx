@@ -65,6 +65,7 @@ interface FieldProps {
   name: string;
   autoComplete: string;
   autoFocus?: boolean;
+  inputMode?: 'numeric';
   value: string;
   onChange: (value: string) => void;
   error: string | null;
@@ -125,18 +126,22 @@ export function LoginPage() {
   const signIn = useSignIn();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   // Which fields were submitted empty; the texts are translated at render, so they follow the language.
-  const [missing, setMissing] = useState({ username: false, password: false });
+  const [missing, setMissing] = useState({ username: false, password: false, code: false });
 
   if (isPending) return <PageLoader />;
   if (isAuthenticated) return <Navigate to={returnPath(location.state)} replace />;
 
   const failure = failureKey(signIn.error, (key) => i18n.exists(key));
+  // The server asks for the second factor after a right password: the code field appears, and stays.
+  const askCode = failure === 'error.mfaRequired' || failure === 'error.mfaInvalid' || code !== '';
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const empty = { username: username.trim() === '', password: password === '' };
+    const empty = { username: username.trim() === '', password: password === '', code: askCode && code.trim() === '' };
     setMissing(empty);
-    if (!empty.username && !empty.password) signIn.mutate({ username: username.trim(), password, rememberMe: false });
+    if (empty.username || empty.password || empty.code) return;
+    signIn.mutate({ username: username.trim(), password, rememberMe: false, ...(askCode ? { otp: code.trim() } : {}) });
   };
 
   return (
@@ -156,7 +161,13 @@ export function LoginPage() {
               </div>
             )}
             {failure && (
-              <div role="alert" className={classes.alert} data-color="red" data-testid="login-error">
+              // Being asked for the code is the next step, not a failure: told in the notice's colour.
+              <div
+                role="alert"
+                className={classes.alert}
+                data-color={failure === 'error.mfaRequired' ? 'yellow' : 'red'}
+                data-testid="login-error"
+              >
                 {t(failure)}
               </div>
             )}
@@ -180,6 +191,19 @@ export function LoginPage() {
               error={missing.password ? t('login.messages.validate.password.required') : null}
               password
             />
+            {askCode && (
+              <Field
+                label={t('login.form.otp.label')}
+                placeholder={t('login.form.otp.placeholder')}
+                name="otp"
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                autoFocus
+                value={code}
+                onChange={setCode}
+                error={missing.code ? t('login.messages.validate.otp.required') : null}
+              />
+            )}
             <button
               type="submit"
               className={`${button.button} ${classes.submit} mantine-focus-auto`}
