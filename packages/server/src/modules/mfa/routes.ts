@@ -7,6 +7,7 @@ import type { AccountStateCache } from '../../plugins/auth';
 import { HttpProblem, notFound } from '../../problem';
 import { recordAudit } from '../audit/audit';
 import { findUserByLogin } from '../account/users';
+import { loginParams } from '../users/routes';
 import type { SessionStore } from '../sessions/sessions';
 import type { TotpStore } from './totp';
 
@@ -15,12 +16,6 @@ const codeBody = {
   required: ['code'],
   additionalProperties: false,
   properties: { code: { type: 'string', minLength: 1, maxLength: 20 } },
-} as const;
-
-const loginParams = {
-  type: 'object',
-  required: ['login'],
-  properties: { login: { type: 'string', minLength: 1, maxLength: 100 } },
 } as const;
 
 const wrongCode = () =>

@@ -6,6 +6,7 @@ import type { AccountStateCache } from '../../plugins/auth';
 import { notFound } from '../../problem';
 import { recordAudit } from '../audit/audit';
 import { findUserByLogin } from '../account/users';
+import { loginParams } from '../users/routes';
 import type { SessionStore } from './sessions';
 
 const SIGNED_IN = ROUTE_ACCESS.signedIn;
@@ -15,12 +16,6 @@ const sessionParams = {
   type: 'object',
   required: ['id'],
   properties: { id: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } },
-} as const;
-
-const loginParams = {
-  type: 'object',
-  required: ['login'],
-  properties: { login: { type: 'string', minLength: 1, maxLength: 100 } },
 } as const;
 
 export function registerSessionRoutes(
@@ -46,8 +41,7 @@ export function registerSessionRoutes(
     { config: { access: SIGNED_IN }, schema: { params: sessionParams } },
     async (request, reply) => {
       const { login } = request.user!;
-      const own = (await sessions.list(login, undefined)).some((session) => session.id === request.params.id);
-      if (!own || !(await sessions.end(request.params.id, 'revoked'))) throw notFound('No such session');
+      if (!(await sessions.end(request.params.id, 'revoked', login))) throw notFound('No such session');
       await recordAudit(db, login, 'SESSION_REVOKED', { session: request.params.id });
       return reply.code(204).send();
     },

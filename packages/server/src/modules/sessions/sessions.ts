@@ -128,11 +128,12 @@ export class SessionStore {
     return false;
   }
 
-  /** Ends one session; false when it was not open. */
-  async end(id: string, reason: EndReason, db: Queryable = this.db): Promise<boolean> {
-    const rows = await db.query<{ login: string }>(
-      `update staff_session set ended_at = now(), end_reason = $2 where id = $1 and ended_at is null returning login`,
-      [id, reason],
+  /** Ends one open session (of `owner` only, when given); false when there was none. */
+  async end(id: string, reason: EndReason, owner?: string): Promise<boolean> {
+    const rows = await this.db.query<{ login: string }>(
+      `update staff_session set ended_at = now(), end_reason = $2
+        where id = $1 and ended_at is null and ($3::text is null or lower(login) = lower($3)) returning login`,
+      [id, reason, owner ?? null],
     );
     this.seen.delete(id);
     const entry = this.cache.get(id);

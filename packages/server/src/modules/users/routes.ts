@@ -68,7 +68,8 @@ interface UserBody {
   limitMonthTransfer?: string | number | null;
 }
 
-const loginParams = {
+/** `/api/users/:login…`: the path's login, as long as a login may be. */
+export const loginParams = {
   type: 'object',
   required: ['login'],
   properties: { login: { type: 'string', minLength: 1, maxLength: ACCOUNT_RULES.login.maxLength } },
