@@ -1,9 +1,14 @@
+import os from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // One runner, five projects: `npm test` runs domain, server (PGlite) and web; e2e needs Chromium;
 // cluster (`npm run test:cluster`) needs PostgreSQL and HAProxy.
 export default defineConfig({
   test: {
+    // Vitest's default, one worker per core but one, is a single worker on CI's 2 cores. Most server files
+    // wait (PGlite, PostgreSQL, child servers, session timers) as much as they compute: two files at a time
+    // take two thirds of the time of one after the other.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       { test: { name: 'domain', root: 'packages/domain', environment: 'node' } },
       {
@@ -12,6 +17,8 @@ export default defineConfig({
           root: 'packages/server',
           exclude: [...configDefaults.exclude, 'test-cluster/**'],
           environment: 'node',
+          // Migrated and seeded databases made once, copied by each file (test/templates.ts).
+          globalSetup: ['./test/templates.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -39,11 +46,13 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['./global-setup.ts'],
           // A poll waits for what the user would see; on a loaded machine a lazy page takes seconds
-          // (vitest's default gives up after one).
-          expect: { poll: { timeout: 15_000 } },
-          testTimeout: 60_000,
+          // (vitest's default gives up after one), and many times that under a load average of 20.
+          expect: { poll: { timeout: 30_000 } },
+          testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time, each worker with its own server and database (global-setup.ts): the suite
+          // waits on Chromium and the server more than it computes.
+          maxWorkers: 2,
         },
       },
     ],

@@ -1,10 +1,40 @@
-// Sums the Vitest JSON reports of every suite into the one closing line CI reads: "N passed, M failed".
+// The end of CI: how long each step took (`--steps FILE`, lines of name, seconds, exit status and CPU seconds
+// written by .ci/run; `--total SECONDS`, the whole run), then the Vitest JSON reports of every suite summed into
+// the one closing line CI reads: "N passed, M failed".
 import fs from 'node:fs';
+
+const args = process.argv.slice(2);
+const option = (name) => {
+  const at = args.indexOf(name);
+  return at === -1 ? undefined : args.splice(at, 2)[1];
+};
+const stepsFile = option('--steps');
+const total = option('--total');
+
+if (stepsFile && fs.existsSync(stepsFile)) {
+  const steps = fs
+    .readFileSync(stepsFile, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => line.split('\t'));
+  const width = Math.max(...steps.map(([name]) => name.length));
+  const clock = (seconds) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  console.log('step durations (lint, typecheck and build run side by side, then the two lanes of suites):');
+  console.log(`  ${'step'.padEnd(width)}   time  CPU (user + system, the step and its children)`);
+  for (const [name, seconds, status, cpu] of steps)
+    console.log(
+      `  ${name.padEnd(width)}  ${clock(Number(seconds)).padStart(5)}  ${clock(Number(cpu)).padStart(5)}` +
+        (status === '0' ? '' : `  (exit ${status})`),
+    );
+  if (total) console.log(`  ${'whole run'.padEnd(width)}  ${clock(Number(total)).padStart(5)}`);
+  const load = fs.existsSync('/proc/loadavg') ? fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3) : [];
+  if (load.length) console.log(`  load average now: ${load.join(' ')}`);
+}
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const file of process.argv.slice(2)) {
+for (const file of args) {
   if (!fs.existsSync(file)) {
     console.log(`${file}: missing (the suite did not run)`);
     failed += 1;

@@ -2,6 +2,8 @@
 // memory and CPU time read from /proc while the load runs.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 export const root = new URL('..', import.meta.url).pathname;
 /** The server as `npm start` and the systemd unit run it (docs/production.md). */
@@ -35,6 +37,36 @@ export async function waitForHttp(url: string, timeoutMs: number, child: ChildPr
     }
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** Builds the web app and the server (`npm run build`), as the browser benches measure them. */
+export function buildAll(): void {
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error(`npm run build failed (${build.status})`);
+}
+
+/**
+ * Runs `work` against the compiled server on a new embedded database with the demo data (the browser
+ * benches), then stops the server and removes its data, whatever `work` did.
+ */
+export async function withDemoServer<T>(name: string, work: (base: string) => Promise<T>): Promise<T> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bank-bench-${name}-`));
+  const port = 18_000 + Math.floor(Math.random() * 2000);
+  const server = startNode(SERVER, {
+    DATABASE_URL: '',
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SEED: 'demo',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${base}/management/health`, 300_000, server);
+    return await work(base);
+  } finally {
+    await stop(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 export async function stop(child: ChildProcess): Promise<void> {

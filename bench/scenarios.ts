@@ -147,6 +147,13 @@ export function scenarios(f: Fixture): Scenario[] {
       ...list,
     },
     {
+      // The home page (issue 21): the manager's queues, inbox and 30 days of charts in one call.
+      name: 'my work (queues, inbox, charts)',
+      calls: [get('/core/api/work/summary')],
+      ...list,
+      reference: false,
+    },
+    {
       name: 'staff decision on a card order',
       calls: [{ method: 'PUT', path: '/core/api/card-orders/:id' }],
       budgetMs: 30,

@@ -3,7 +3,6 @@
 // data, and measures in headless Chromium what each route group loads (JS and CSS, gzip bytes) and how
 // long a manager list takes from navigation to its first rows painted. Prints Markdown tables with every
 // budget marked met or not and writes them, with the JSON, under bench/results/. BENCH_RUNS (default 5).
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +11,7 @@ import { TOKEN_STORAGE_KEY } from '@bank/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../e2e/chromium';
 import { markdownTable } from './markdown';
-import { root, SERVER, startNode, stop, waitForHttp } from './processes';
+import { buildAll, root, withDemoServer } from './processes';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 /** kB as Vite reports them (1000 bytes). */
@@ -224,25 +223,12 @@ function groupVerdict(result: GroupResult): string {
 
 const paintVerdict = (result: PaintResult) => overBy(result.median, BUDGET.firstRowsMs, (ms) => `${ms} ms`);
 
-const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-if (build.status !== 0) throw new Error(`npm run build failed (${build.status})`);
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-bench-web-'));
-const port = 18_000 + Math.floor(Math.random() * 2000);
-const server = startNode(SERVER, {
-  DATABASE_URL: '',
-  DATA_DIR: dataDir,
-  HOST: '127.0.0.1',
-  PORT: String(port),
-  SEED: 'demo',
-});
-const base = `http://127.0.0.1:${port}`;
+buildAll();
 /** Timings depend on what else the machine runs: its 1-minute load average is reported with them. */
 const loadAverage: number[] = [];
 const groups: GroupResult[] = [];
 let paint: PaintResult[] = [];
-try {
-  await waitForHttp(`${base}/management/health`, 300_000, server);
+await withDemoServer('web', async (base) => {
   const browser = await launchChromium();
   loadAverage.push(os.loadavg()[0]!);
   try {
@@ -254,10 +240,7 @@ try {
   } finally {
     await browser.close();
   }
-} finally {
-  await stop(server);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
+});
 
 const encodings = [...new Set(groups.flatMap((group) => group.assets.map((asset) => asset.encoding)))].join(', ');
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`;

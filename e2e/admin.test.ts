@@ -27,16 +27,16 @@ describe('administration', () => {
     await page.getByLabel('Nom', { exact: true }).fill('Diop');
     await page.getByLabel('Email').fill(`${login}@bank.sn`);
     await page.getByLabel('Droits').first().click();
-    await page.getByRole('option', { name: 'ROLE_STAGIAIRE' }).click();
+    await page.getByRole('option', { name: 'Stagiaire' }).click();
     await page.keyboard.press('Escape');
     await screenshot(page, 'admin-user-form');
-    await page.getByRole('button', { name: 'Sauvegarder' }).click();
-    await page.waitForURL('**/admin/user-management');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.waitForURL(/\/admin\/user-management(\?.*)?$/);
 
     await page.goto(`/admin/user-management?sort=id,desc`);
     const row = page.getByTestId(`user-row-${login}`);
     await row.waitFor();
-    expect(await row.textContent()).toContain('ROLE_STAGIAIRE');
+    expect(await row.textContent()).toContain('Stagiaire');
     const toggle = page.getByTestId(`user-activated-${login}`);
     expect(await toggle.textContent()).toBe('Activé');
     await toggle.click();
@@ -69,11 +69,11 @@ describe('administration', () => {
     await admin.page.getByLabel('Prénom').fill('Khady');
     await admin.page.getByLabel('Nom', { exact: true }).fill('Faye');
     await admin.page.getByLabel('Email').fill(email);
-    await admin.page.getByLabel('Droits').first().fill('RESPONSABLE');
-    await admin.page.getByRole('option', { name: 'ROLE_RESPONSABLE_DESK' }).click();
+    await admin.page.getByLabel('Droits').first().fill('Responsable');
+    await admin.page.getByRole('option', { name: 'Responsable desk' }).click();
     await admin.page.keyboard.press('Escape');
-    await admin.page.getByRole('button', { name: 'Sauvegarder' }).click();
-    await admin.page.waitForURL('**/admin/user-management');
+    await admin.page.getByRole('button', { name: 'Enregistrer' }).click();
+    await admin.page.waitForURL(/\/admin\/user-management(\?.*)?$/);
     await admin.context.close();
 
     // The newcomer, in their own browser: the mailed link, a password, then the sign-in page.
@@ -88,7 +88,7 @@ describe('administration', () => {
     // The page then leaves for EBANKING_URL (spec part 1 §3), which nothing serves here.
     await signIn(page, login, 'Dakar2026!x');
     // The desk supervisor's menu: requests and settings sections.
-    await page.getByTestId('side-menu').getByText('PARAMETRES').waitFor();
+    await page.getByTestId('side-menu').getByText('PARAMÈTRES').waitFor();
 
     // The link works once.
     await page.goto(await mailedLink(email, 'Création de votre compte'));
@@ -118,7 +118,7 @@ describe('administration', () => {
     await page.getByRole('heading', { name: 'Journal des accès aux données clients' }).waitFor();
     await page.getByLabel('Client (n°)').fill(clientId);
     await page.getByLabel('Utilisateur').fill('reclamations');
-    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
     const rows = page.locator('[data-testid="access-log-table"] tbody tr');
     // The filtered list replaces the unfiltered one: wait until every row shown is the reader's.
     await expect

@@ -1,25 +1,36 @@
-// Starts the real server (built web app, fresh embedded database with demo data) for the browser suite.
+// Starts the real server (compiled bundle, built web app, new embedded database with demo data) for the browser suite.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startDirectory, type TestDirectory } from '../packages/server/test/oidc-provider';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
-    /** The server's log (pino JSON lines): where the embedded default's outgoing mail is read. */
-    serverLog: string;
+    /** One server per worker: worker N (VITEST_POOL_ID) uses the N-th. */
+    baseURLs: string[];
+    /** Each server's log (pino JSON lines): where the embedded default's outgoing mail is read. */
+    serverLogs: string[];
   }
 }
 
 const root = path.resolve(import.meta.dirname, '..');
-let server: ChildProcess | undefined;
-let dataDir: string | undefined;
+const servers: { process: ChildProcess; dataDir: string }[] = [];
+/** The bank's directory (a real OpenID Connect provider), started before the servers that sign in through it. */
+let directory: TestDirectory | undefined;
 
-async function waitUntilUp(url: string, timeoutMs: number): Promise<void> {
+/**
+ * Waits for the server's health answer. A first start migrates and seeds a new embedded database: a
+ * minute on a quiet machine, several on a loaded one, so the wait is long; a server that exits fails at once.
+ */
+async function waitUntilUp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(
+        `the server exited (${child.exitCode ?? child.signalCode}) before answering; see its log, e2e/artifacts/server-N.log`,
+      );
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -30,17 +41,14 @@ async function waitUntilUp(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
 }
 
-export async function setup(project: TestProject): Promise<void> {
-  if (!fs.existsSync(path.join(root, 'packages/web/dist/index.html'))) {
-    throw new Error('Build the web app first: npm run build (npm run test:e2e does it)');
-  }
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-e2e-'));
-  const port = 18000 + Math.floor(Math.random() * 1000);
-  // Kept after the run with the screenshots, for whoever reads a failure.
-  const serverLog = path.join(root, 'e2e/artifacts/server.log');
-  fs.mkdirSync(path.dirname(serverLog), { recursive: true });
+/**
+ * Starts the compiled server, as production runs it (docs/production.md), on the Node running this suite,
+ * over a new embedded database; its log is kept after the run with the screenshots, for whoever reads a failure.
+ */
+function startServer(port: number, env: Record<string, string>, serverLog: string): ChildProcess {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-e2e-'));
   const logFile = fs.openSync(serverLog, 'w');
-  server = spawn('node', ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['packages/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,
@@ -50,21 +58,48 @@ export async function setup(project: TestProject): Promise<void> {
       // info: the outbox mails (activation and reset links) are logged at that level.
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
+      ...env,
     },
     stdio: ['ignore', logFile, 'inherit'],
   });
   fs.closeSync(logFile);
-  const baseURL = `http://127.0.0.1:${port}`;
-  await waitUntilUp(`${baseURL}/management/health`, 90_000);
-  project.provide('baseURL', baseURL);
-  project.provide('serverLog', serverLog);
+  servers.push({ process: child, dataDir });
+  return child;
+}
+
+/**
+ * One server, with its own database, per worker: files run two at a time, and a file still has its server to
+ * itself (counts, queues and the home page's figures move only with its own steps, as they would for one user).
+ */
+export async function setup(project: TestProject): Promise<void> {
+  const built = ['packages/web/dist/index.html', 'packages/server/dist/main.js'];
+  if (!built.every((file) => fs.existsSync(path.join(root, file)))) {
+    throw new Error('Build the web app and the server first: npm run build (npm run test:e2e does it)');
+  }
+  const count = project.config.maxWorkers;
+  const firstPort = 18000 + Math.floor(Math.random() * 1000);
+  const ports = Array.from({ length: count }, (_, i) => firstPort + i);
+  const baseURLs = ports.map((port) => `http://127.0.0.1:${port}`);
+  directory = await startDirectory(baseURLs.map((url) => `${url}/login/oauth2/code/oidc`));
+  fs.mkdirSync(path.join(root, 'e2e/artifacts'), { recursive: true });
+  const serverLogs = ports.map((_, i) => path.join(root, `e2e/artifacts/server-${i + 1}.log`));
+  const started = ports.map((port, i) => startServer(port, directory!.env, serverLogs[i]!));
+  // A first start migrates and seeds its database; the servers do it side by side.
+  await Promise.all(started.map((child, i) => waitUntilUp(`${baseURLs[i]}/management/health`, child, 600_000)));
+  project.provide('baseURLs', baseURLs);
+  project.provide('serverLogs', serverLogs);
 }
 
 export async function teardown(): Promise<void> {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await Promise.all(
+    servers.map(async (server) => {
+      if (server.process.exitCode === null && server.process.signalCode === null) {
+        const exited = new Promise((resolve) => server.process.once('exit', resolve));
+        server.process.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+    }),
+  );
+  await directory?.close();
 }

@@ -33,7 +33,7 @@ async function validateTransfer(page: Page, id: unknown, observation: string): P
   await page.getByRole('combobox', { name: 'Statut de la demande' }).click();
   await page.getByRole('option', { name: 'Validé', exact: true }).click();
   await page.getByRole('textbox', { name: 'Observation' }).fill(observation);
-  await page.getByRole('button', { name: 'Valider' }).click();
+  await page.getByRole('button', { name: 'Valider', exact: true }).click();
 }
 
 describe('four-eyes rule', () => {
@@ -47,7 +47,7 @@ describe('four-eyes rule', () => {
 
     await validateTransfer(manager.page, transfer.id, `Premier contrôle ${run}`);
     await manager.page.getByText('Première validation enregistrée').waitFor();
-    await manager.page.waitForURL('**/entity/transfer/view/manager');
+    await manager.page.waitForURL(/\/entity\/transfer\/view\/manager(\?.*)?$/);
 
     // The same manager again: told why, nothing changes.
     await validateTransfer(manager.page, transfer.id, 'Encore moi');
@@ -101,13 +101,36 @@ describe('live work queue', () => {
     await manager.page.getByRole('combobox', { name: 'Statut de la demande' }).click();
     await manager.page.getByRole('option', { name: 'Validé', exact: true }).click();
     await manager.page.getByRole('textbox', { name: 'Observation' }).fill(`Vu en direct ${run}`);
-    await manager.page.getByRole('button', { name: 'Valider' }).click();
-    await manager.page.waitForURL('**/entity/card-order/view/manager');
+    await manager.page.getByRole('button', { name: 'Valider', exact: true }).click();
+    await manager.page.waitForURL(/\/entity\/card-order\/view\/manager(\?.*)?$/);
 
     // Well before the menu's one-minute refresh: the event stream brought it.
     await expect.poll(badge).toBe(before - 1);
     // The manager left the form: the notice goes.
     await notice.waitFor({ state: 'detached', timeout: 5000 });
+    await manager.context.close();
+    await desk.context.close();
+  });
+
+  it('releases a claim within seconds when its tab is closed', async () => {
+    const manager = await signedIn('manager');
+    const desk = await signedIn('responsabledesk');
+    await manager.page.goto('/entity/checkbook-order/view/manager');
+    const row = manager.page
+      .locator('[data-testid="request-table"] tbody tr')
+      .filter({ has: manager.page.locator('[data-status="PENDING"]') })
+      .first();
+    await row.waitFor();
+    const id = await row.getAttribute('data-row-id');
+    await manager.page.goto(`/entity/checkbook-order/view/manager/${id}/edit`);
+    await manager.page.getByRole('textbox', { name: 'Observation' }).waitFor();
+
+    await desk.page.goto(`/entity/checkbook-order/view/manager/${id}/edit`);
+    const notice = desk.page.getByTestId('presence-notice');
+    await notice.waitFor();
+    // Closed as a user closes a tab (its pagehide runs), not merely dropped.
+    await manager.page.close({ runBeforeUnload: true });
+    await notice.waitFor({ state: 'detached', timeout: 10_000 });
     await manager.context.close();
     await desk.context.close();
   });

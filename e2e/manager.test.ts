@@ -16,7 +16,7 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 describe('manager', () => {
   it('sees the menu with pending counts and decides a pending card order', async () => {
     const { context, page, consoleErrors } = await signedIn('manager');
-    for (const section of ['DEMANDES', 'SUPPORTS', 'PARAMETRES']) await menu(page).getByText(section).waitFor();
+    for (const section of ['DEMANDES', 'SUPPORTS', 'PARAMÈTRES']) await menu(page).getByText(section).waitFor();
     await page.getByTestId('pending-cards').waitFor();
     await page.getByTestId('pending-checkbooks').waitFor();
     await page.getByTestId('pending-beneficiaries').waitFor();
@@ -41,28 +41,28 @@ describe('manager', () => {
     await page.getByRole('textbox', { name: 'Observation' }).waitFor();
     await page.getByRole('combobox', { name: 'Statut de la demande' }).click();
     await page.getByRole('option', { name: 'Validé' }).click();
-    await page.getByRole('button', { name: 'Valider' }).click();
+    await page.getByRole('button', { name: 'Valider', exact: true }).click();
     await page.getByText("L'observation est obligatoire").waitFor();
     expect(page.url()).toContain(`/entity/card-order/view/manager/${id}/edit`);
     await screenshot(page, 'manager-card-order-refused');
 
     await page.getByRole('textbox', { name: 'Observation' }).fill(`Carte validée e2e ${id}`);
-    await page.getByRole('button', { name: 'Valider' }).click();
-    await page.waitForURL('**/entity/card-order/view/manager');
+    await page.getByRole('button', { name: 'Valider', exact: true }).click();
+    await page.waitForURL(/\/entity\/card-order\/view\/manager(\?status=queue)?$/);
     await page.getByText('La demande a été mise à jour.').waitFor();
-    const decided = page.locator(`[data-row-id="${id}"]`);
-    await decided.locator('[data-status="VALIDATED"]').waitFor();
+    // Decided, it leaves the work queue the list opens on.
+    await page.locator(`[data-row-id="${id}"]`).waitFor({ state: 'detached' });
     await expect.poll(() => pendingCards(page)).toBe(before - 1);
 
-    await decided.getByRole('link', { name: 'Historique' }).click();
-    await page.waitForURL(`**/entity/card-orderlog/story/${id}/modal`);
+    await page.goto(`/entity/card-orderlog/story/${id}/modal`);
     const modal = page.getByRole('dialog', { name: 'Historique Demande de création cartes' });
     const entry = modal.getByRole('row').filter({ hasText: `Carte validée e2e ${id}` });
     await entry.waitFor();
     expect(await entry.getByRole('cell').last().textContent()).toBe('manager');
     await screenshot(page, 'manager-card-order-history');
     await page.keyboard.press('Escape');
-    await page.waitForURL('**/entity/card-order/view/manager');
+    await page.waitForURL(/\/entity\/card-order\/view\/manager(\?.*)?$/);
+    await page.getByTestId('request-table').waitFor();
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
@@ -78,7 +78,7 @@ describe('manager', () => {
       .nth(1)
       .textContent())!;
     await page.getByLabel('Nom du client').fill(name.split(' ')[1]!);
-    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
     await expect
       .poll(async () =>
         (await page.locator('[data-testid="client-table"] tbody tr').allTextContents()).every((text) =>

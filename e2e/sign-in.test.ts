@@ -2,7 +2,6 @@
 // detour through /login, sign-out, language switch, and the not-authorized page.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '@bank/domain';
-import { Secret, TOTP } from 'otpauth';
 import { expectSecurityHeaders } from '../packages/server/test/security-headers';
 import { baseURL, screenshot, submitSignIn, suiteBrowser } from './support';
 
@@ -12,7 +11,7 @@ describe('sign-in', () => {
   it.each(DEMO_ACCOUNTS.map((a) => [a.login, a] as const))('%s signs in and sees its name', async (login, account) => {
     const { context, page, consoleErrors } = await browser.open();
     await page.goto('/');
-    await page.waitForURL('**/login');
+    await page.waitForURL(/\/login(\?.*)?$/);
     await page.getByRole('heading', { name: 'Connexion' }).waitFor();
     await submitSignIn(page, login);
     const welcome = page.getByTestId('home-welcome');
@@ -50,9 +49,9 @@ describe('sign-in', () => {
   it('brings a signed-out user back to the deep link after signing in', async () => {
     const { context, page } = await browser.open();
     await page.goto('/account/settings');
-    await page.waitForURL('**/login');
+    await page.waitForURL(/\/login(\?.*)?$/);
     await submitSignIn(page, 'manager');
-    await page.waitForURL('**/account/settings');
+    await page.waitForURL(/\/account\/settings(\?.*)?$/);
     await page.getByRole('textbox', { name: /Email/i }).waitFor();
     await context.close();
   });
@@ -87,44 +86,6 @@ describe('sign-in', () => {
       const scripts = (await response.text()).match(/<script\b[^>]*>/g) ?? [];
       expect(scripts.length).toBeGreaterThan(0);
       for (const tag of scripts) expect(tag).toMatch(/\bsrc=/);
-    }
-  });
-
-  it('asks an enrolled user for the code from the app after the password, and signs in with it', async () => {
-    const api = async (method: string, path: string, token: string | null, body?: unknown) => {
-      const response = await fetch(`${baseURL()}${path}`, {
-        method,
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.text()) || 'null' };
-    };
-    const signInApi = async (login: string) =>
-      JSON.parse((await api('POST', '/api/authenticate', null, { username: login, password: login })).body)
-        .id_token as string;
-    const token = await signInApi('agentrsic');
-    const { secret } = JSON.parse((await api('POST', '/api/account/mfa/totp/setup', token)).body) as { secret: string };
-    const code = (steps: number) =>
-      TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
-    expect((await api('POST', '/api/account/mfa/totp/activate', token, { code: code(0) })).status).toBe(200);
-    const { context, page } = await browser.open();
-    try {
-      await page.goto('/login');
-      await submitSignIn(page, 'agentrsic');
-      await page
-        .getByText("Saisissez le code de votre application d'authentification (ou un code de secours).")
-        .waitFor();
-      await page.getByLabel('Code de vérification').fill(code(1));
-      await screenshot(page, 'sign-in-second-factor');
-      await page.getByRole('button', { name: 'Se connecter' }).click();
-      await page.getByTestId('home-welcome').waitFor();
-    } finally {
-      await context.close();
-      // The demo account goes back to its password alone for the other journeys.
-      await api('DELETE', '/api/users/agentrsic/mfa', await signInApi('admin'));
     }
   });
 

@@ -92,7 +92,7 @@ describe('subscriptions', () => {
     const login = `e2e${Date.now()}`;
     const { context, page, consoleErrors } = await signedIn('manager');
     await menu(page).getByRole('link', { name: 'Souscriptions' }).click();
-    await page.waitForURL('**/entity/view/subs-request');
+    await page.waitForURL(/\/entity\/view\/subs-request(\?.*)?$/);
     await expect.poll(() => heading(page).textContent()).toBe('Demandes de souscription');
     await page.getByTestId('subs-request-table').waitFor();
     await page.getByRole('link', { name: 'Nouvelle demande' }).click();
@@ -106,13 +106,13 @@ describe('subscriptions', () => {
     await page.keyboard.press('Escape');
     await fillRequest(page, iban, login);
     await screenshot(page, 'subscriptions-request-form');
-    await page.getByRole('button', { name: 'Valider' }).click();
-    await page.waitForURL('**/entity/client-subscription');
+    await page.getByRole('button', { name: 'Valider', exact: true }).click();
+    await page.waitForURL(/\/entity\/client-subscription(\?.*)?$/);
     await expect.poll(() => heading(page).textContent()).toBe('Demande de Création de comptes');
 
     // Newest first: the new subscription heads the list; the RIB filter finds it too.
     await page.getByLabel('RIB').fill(iban);
-    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
     const row = page
       .locator('[data-testid="client-subscription-table"] tbody tr')
       .filter({ hasText: `Abonné ${login}` });
@@ -123,15 +123,15 @@ describe('subscriptions', () => {
     await row.getByRole('link', { name: 'Modifier' }).click();
     await expect.poll(() => heading(page).textContent()).toBe("Validation de l'abonnement");
     await page.getByTestId('subscriber-facts').getByText(`${login}@example.sn`).waitFor();
-    await choose(page, page.getByRole('combobox', { name: 'Etat Actuel' }), 'Activé');
+    await choose(page, page.getByRole('combobox', { name: 'État actuel' }), 'Activé');
     const packText = (await choose(page, page.getByTestId('pack-select'), /XOF$/)).split(' · ')[0]!;
     await screenshot(page, 'subscriptions-validation');
-    await page.getByRole('button', { name: 'Valider' }).click();
-    await page.waitForURL('**/entity/client-subscription');
+    await page.getByRole('button', { name: 'Valider', exact: true }).click();
+    await page.waitForURL(/\/entity\/client-subscription(\?.*)?$/);
     // The list, refreshed after the save, before its filter is used.
     await page.getByTestId('client-subscription-table').waitFor();
     await page.getByLabel('RIB').fill(iban);
-    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
     const validated = page
       .locator('[data-testid="client-subscription-table"] tbody tr')
       .filter({ hasText: `Abonné ${login}` });
@@ -162,17 +162,19 @@ describe('subscriptions', () => {
 
   it('as manager: validates a pending subscription request from its list', async () => {
     const { context, page, consoleErrors } = await signedIn('manager');
-    await page.goto('/entity/subs-request?type=PENDING');
+    await page.goto('/entity/subs-request?status=PENDING');
     const row = page.locator('[data-testid="subs-request-table"] tbody tr').first();
     await row.locator('[data-status="PENDING"]').waitFor();
     const id = await row.getAttribute('data-row-id');
     await row.getByRole('link', { name: 'Valider' }).click();
-    await page.waitForURL(`**/entity/subs-request/${id}/edit`);
+    // The link carries the list's view (?status=PENDING).
+    await page.waitForURL((url) => url.pathname === `/entity/subs-request/${id}/edit`);
     await choose(page, page.getByRole('combobox', { name: 'Statut de la demande' }), 'Validé');
     await screenshot(page, 'subscriptions-request-edit');
-    await page.getByRole('button', { name: 'Valider' }).click();
-    await page.waitForURL('**/entity/subs-request');
-    await page.locator(`[data-row-id="${id}"] [data-status="VALIDATED"]`).waitFor();
+    await page.getByRole('button', { name: 'Valider', exact: true }).click();
+    await page.waitForURL(/\/entity\/subs-request(\?status=PENDING)?$/);
+    // Validated, it leaves the pending requests (the manager's list opens on the work queue).
+    await page.locator(`[data-row-id="${id}"]`).waitFor({ state: 'detached' });
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
@@ -181,7 +183,7 @@ describe('subscriptions', () => {
     const { context, page } = await signedIn('manager');
     await page.goto('/entity/subs-request/new');
     await fillRequest(page, 'SN00UNKNOWN0000', `e2ebad${Date.now()}`);
-    await page.getByRole('button', { name: 'Valider' }).click();
+    await page.getByRole('button', { name: 'Valider', exact: true }).click();
     const modal = page.getByRole('dialog', { name: 'Vérification du client' });
     await modal.getByText('ne correspond à aucun compte de la banque').waitFor();
     await screenshot(page, 'subscriptions-check-refused');
@@ -194,16 +196,16 @@ describe('subscriptions', () => {
   it('as manager: creates a pack with its price and finds it in XOF', async () => {
     const { context, page } = await signedIn('manager');
     await menu(page).getByRole('link', { name: 'Packs' }).click();
-    await page.waitForURL('**/entity/pack/view/manager');
+    await page.waitForURL(/\/entity\/pack\/view\/manager(\?.*)?$/);
     await page.getByRole('link', { name: 'Créer' }).click();
-    await page.waitForURL('**/entity/pack/manager/new');
+    await page.waitForURL(/\/entity\/pack\/manager\/new(\?.*)?$/);
     const label = `Pack e2e ${Date.now()}`;
     await page.getByRole('textbox', { name: 'Libellé' }).fill(label);
     await page.getByRole('textbox', { name: 'Prix' }).fill('12 500');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await page.waitForURL('**/entity/pack/view/manager');
+    await page.waitForURL(/\/entity\/pack\/view\/manager(\?.*)?$/);
     await page.getByRole('textbox', { name: /Rechercher/ }).fill(label);
-    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
     const row = page.locator('[data-testid="entity-table"] tbody tr').filter({ hasText: label });
     await row.waitFor();
     expect(await row.textContent()).toContain('12.500 XOF');
@@ -213,18 +215,19 @@ describe('subscriptions', () => {
 
     // Services: the manager list, and the spec's doubled address of the new-service form kept working.
     await menu(page).getByRole('link', { name: 'Services' }).click();
-    await page.waitForURL('**/entity/serenity-services/manager');
+    await page.waitForURL(/\/entity\/serenity-services\/manager(\?.*)?$/);
     await page.getByTestId('entity-table').waitFor();
     await page.goto('/entity/serenity-services/entity/serenity-services/manager/new');
     await page.getByRole('textbox', { name: 'Libellé' }).waitFor();
     await page.getByRole('link', { name: 'Annuler' }).click();
-    await page.waitForURL('**/entity/serenity-services/manager');
+    await page.waitForURL(/\/entity\/serenity-services\/manager(\?.*)?$/);
     await context.close();
   });
 
   it('as agentca: the cash lists sort by each heading, page by five buttons, find provisions by beneficiary', async () => {
     const { context, page, consoleErrors } = await signedIn('agentca');
-    await page.goto('/entity/CA/view/provision-cash');
+    // All of them, not the agent's work queue it opens on.
+    await page.goto('/entity/CA/view/provision-cash?status=all');
     await requestRows(page).first().waitFor();
     // At most five page buttons around the current page.
     const pageButtons = page.getByRole('button', { name: /^Page \d+$/ });
@@ -239,7 +242,7 @@ describe('subscriptions', () => {
     const lastName = (await beneficiary.locator('p').first().textContent())!.trim();
     const firstName = (await beneficiary.locator('p').nth(1).textContent())!.trim();
     await page.getByRole('textbox', { name: 'Recherche' }).fill(`${firstName} ${lastName}`);
-    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
     await page.waitForURL(/query=/);
     // The order chosen by the heading stays with the search.
     expect(page.url()).toContain('sort=branchName%2Casc');
@@ -253,7 +256,7 @@ describe('subscriptions', () => {
     await screenshot(page, 'subscriptions-provisions-by-beneficiary');
 
     // The cash beneficiaries: each name heading sorts by its own field.
-    await page.goto('/entity/CA/view/beneficiary-cash');
+    await page.goto('/entity/CA/view/beneficiary-cash?status=all');
     await requestRows(page).first().waitFor();
     await sortBy(page, 'Prénom', 'firstName', 'asc', 1);
     await sortBy(page, 'Nom', 'lastName', 'asc', 2);
@@ -268,7 +271,7 @@ describe('subscriptions', () => {
     const links = await menu(page).getByRole('link').allTextContents();
     expect(links.some((text) => text.includes('Provisions'))).toBe(true);
     await menu(page).getByRole('link', { name: 'Provisions' }).click();
-    await page.waitForURL('**/entity/CA/view/provision-cash');
+    await page.waitForURL(/\/entity\/CA\/view\/provision-cash(\?.*)?$/);
     await expect.poll(() => heading(page).textContent()).toBe('Liste des mises à disposition');
     await page.getByTestId('request-table').waitFor();
     // The search box (the provision's own texts): every row found has the motif searched for.
@@ -276,7 +279,7 @@ describe('subscriptions', () => {
     const motif = (await motifs.first().textContent())!.trim();
     const total = await page.getByTestId('request-count').textContent();
     await page.getByRole('textbox', { name: 'Recherche' }).fill(motif);
-    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
     await page.waitForURL(/query=/);
     await expect
       .poll(async () => {
@@ -285,16 +288,17 @@ describe('subscriptions', () => {
       })
       .toBe(true);
     await page.getByRole('button', { name: 'Réinitialiser' }).click();
-    await page.waitForURL('**/entity/CA/view/provision-cash');
+    // Back to the work queue it opened on.
+    await page.waitForURL('**/entity/CA/view/provision-cash?status=queue');
     await expect.poll(() => page.getByTestId('request-count').textContent()).toBe(total);
     // An open provision under the four-eyes threshold (1 000 000 XOF): one validation settles it.
     const rows = page
       .locator('[data-testid="request-table"] tbody tr')
       .filter({ has: page.locator('[data-status="INPROGRESS"], [data-status="PENDING"], [data-status="OTPPENDING"]') });
     const amounts = await rows.locator('td:nth-child(5)').allTextContents();
-    // Amounts with spaces as thousands separator.
-    for (const amount of amounts) expect(amount).toMatch(/^\d{1,3}( \d{3})*$/);
-    const index = amounts.findIndex((amount) => Number(amount.replace(/ /g, '')) < 1_000_000);
+    // Amounts with spaces as thousands separator, and their currency.
+    for (const amount of amounts) expect(amount).toMatch(/^\d{1,3}( \d{3})* XOF$/);
+    const index = amounts.findIndex((amount) => Number(amount.replace(/ |XOF/g, '')) < 1_000_000);
     expect(index).toBeGreaterThanOrEqual(0);
     const open = rows.nth(index);
     const id = await open.getAttribute('data-row-id');
@@ -304,9 +308,10 @@ describe('subscriptions', () => {
     await page.getByTestId('print-link').waitFor();
     await choose(page, page.getByRole('combobox', { name: 'Statut de la demande' }), 'Validé');
     await page.getByRole('textbox', { name: 'Observation' }).fill(`Remis au guichet e2e ${id}`);
-    await page.getByRole('button', { name: 'Valider' }).click();
-    await page.waitForURL('**/entity/provision-cash/view/manager');
-    await page.locator(`[data-row-id="${id}"] [data-status="VALIDATED"]`).waitFor();
+    await page.getByRole('button', { name: 'Valider', exact: true }).click();
+    await page.waitForURL(/\/entity\/provision-cash\/view\/manager(\?status=queue)?$/);
+    // Validated, it leaves the work queue.
+    await page.locator(`[data-row-id="${id}"]`).waitFor({ state: 'detached' });
 
     // The detail page (all fields, Back and Edit); its Edit is the same decision form, now read-only.
     await page.goto(`/entity/provision-cash/${id}`);
@@ -315,7 +320,7 @@ describe('subscriptions', () => {
     await expect.poll(() => heading(page).textContent()).toBe('Modifier la mise à disposition');
     await page.getByTestId('observation-read-only').getByText(`Remis au guichet e2e ${id}`).waitFor();
     expect(await page.getByRole('textbox', { name: 'Observation' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Valider' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Valider', exact: true }).count()).toBe(0);
     await screenshot(page, 'subscriptions-provision-finished');
 
     await page.getByTestId('print-link').click();
@@ -328,7 +333,7 @@ describe('subscriptions', () => {
 
   it('as manager: SMS subscriptions, cash beneficiaries, the OTP token masked, user branches', async () => {
     const { context, page, consoleErrors } = await signedIn('manager');
-    await page.goto('/entity/sms-subscription/view/manager');
+    await page.goto('/entity/sms-subscription/view/manager?status=all');
     await expect.poll(() => heading(page).textContent()).toBe('Abonnements SMS');
     const smsRow = page.locator('[data-testid="request-table"] tbody tr').first();
     expect(await smsRow.locator('td').nth(1).textContent()).toMatch(/^.{6}…$/);
@@ -338,7 +343,7 @@ describe('subscriptions', () => {
     await screenshot(page, 'subscriptions-sms-edit');
 
     await menu(page).getByRole('link', { name: 'Bénéficiaires cash' }).click();
-    await page.waitForURL('**/entity/beneficiary-cash/view/manager');
+    await page.waitForURL(/\/entity\/beneficiary-cash\/view\/manager(\?.*)?$/);
     await expect.poll(() => heading(page).textContent()).toBe('Bénéficiaires de mise à disposition');
     await page.getByTestId('request-table').waitFor();
     const headings = await page.locator('[data-testid="request-table"] thead th').allTextContents();
@@ -383,7 +388,7 @@ describe('subscriptions', () => {
     expect(await page.getByRole('link', { name: 'Modifier' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Supprimer' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Retour' }).click();
-    await page.waitForURL('**/entity/client-subscription');
+    await page.waitForURL(/\/entity\/client-subscription(\?.*)?$/);
     await context.close();
   });
 });

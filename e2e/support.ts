@@ -6,7 +6,18 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchChromium } from './chromium';
 
-export const baseURL = () => inject('baseURL');
+/** This worker's place in the servers global-setup.ts started, one per worker. */
+function serverIndex(): number {
+  const index = Number(process.env.VITEST_POOL_ID ?? 1) - 1;
+  if (!(index < inject('baseURLs').length))
+    throw new Error(`worker ${index + 1} has no server of its own: set the e2e project's maxWorkers`);
+  return index;
+}
+
+export const baseURL = () => inject('baseURLs')[serverIndex()]!;
+
+/** The rules axe-core checks: WCAG 2.2 AA and its best practices. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 /**
  * The link of the newest mail to `to` whose subject is `subject`, read from the server log as an
@@ -17,7 +28,7 @@ export async function mailedLink(to: string, subject: string, timeoutMs = 10_000
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mails = fs
-      .readFileSync(inject('serverLog'), 'utf8')
+      .readFileSync(inject('serverLogs')[serverIndex()]!, 'utf8')
       .split('\n')
       .filter((line) => line.includes('mail kept in the outbox'))
       .map((line) => JSON.parse(line) as { to: string; subject: string; text: string })
@@ -58,12 +69,35 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /**
  * Waits for a staff decision form that this user cannot act on: an open request shows its observation
- * disabled, a closed one shows it as text. Either way no decision button is offered.
+ * disabled, a closed one shows it as text. Either way no decision button is offered, and a sentence says why.
  */
 export async function readOnlyDecisionForm(page: Page): Promise<void> {
   const disabled = page.getByRole('textbox', { name: 'Observation', disabled: true });
   await disabled.or(page.getByTestId('observation-read-only')).waitFor();
   expect(await page.getByRole('button', { name: /^(Valider|Rejeter)$/ }).count()).toBe(0);
+  // It says why, in one sentence, and marks nothing as required.
+  expect(await page.getByTestId('read-only-reason').textContent()).toMatch(/clôturée|Seuls? le/);
+  expect(await page.locator('form [aria-required="true"], form [required]').count()).toBe(0);
+}
+
+/** One call to the server's API as a script would make it: the status and the parsed body (null if none). */
+export async function api(method: string, path: string, token: string | null, body?: unknown) {
+  const response = await fetch(`${baseURL()}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as unknown };
+}
+
+/** A token for `login` (demo password = login), signed in through the API. */
+export async function apiToken(login: string): Promise<string> {
+  const { body } = await api('POST', '/api/authenticate', null, { username: login, password: login });
+  return (body as { id_token: string }).id_token;
 }
 
 /** Fills and sends the sign-in form of the page already on /login (waits for nothing). */
@@ -86,8 +120,9 @@ export async function signedIn(
   login: string,
 ): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
   const opened = await openPage(browser);
-  // A missing element fails with its locator well before the test's own time-out.
-  opened.page.setDefaultTimeout(15_000);
+  // A missing element fails with its locator before the test's own time-out; long enough for a lazy
+  // page or modal on a machine loaded many times over (one took 15 s under a load average of 24 on 2 cores).
+  opened.page.setDefaultTimeout(30_000);
   await signIn(opened.page, login);
   return opened;
 }

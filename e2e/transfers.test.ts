@@ -38,8 +38,11 @@ describe('manager', () => {
     await expect.poll(() => heading(page).textContent()).toBe('Liste des demandes de virements');
     await rows(page).first().waitFor();
 
-    await choose(page, 'Statut', 'En attente');
-    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await page
+      .getByTestId('status-filter')
+      .locator('label')
+      .filter({ hasText: /^En attente/ })
+      .click();
     await page.waitForURL('**/entity/transfer/view/manager?status=PENDING');
     await expect
       .poll(async () =>
@@ -118,8 +121,9 @@ describe('manager', () => {
     await choose(page, 'Statut de la demande', 'Validé');
     await page.getByRole('textbox', { name: 'Observation' }).fill(`Virement contrôlé e2e ${run}`);
     await screenshot(page, 'transfers-edit');
-    await page.getByRole('button', { name: 'Valider' }).click();
-    await page.waitForURL('**/entity/transfer/view/manager');
+    await page.getByRole('button', { name: 'Valider', exact: true }).click();
+    // Back to the list, in the view the form was opened from.
+    await page.waitForURL(/\/entity\/transfer\/view\/manager(\?status=PENDING)?$/);
     await page.getByText('La demande a été mise à jour.').waitFor();
 
     await page.goto(`/entity/transfer-log/story/${id}/modal`);
@@ -130,7 +134,7 @@ describe('manager', () => {
     expect(await entry.getByRole('cell').last().textContent()).toBe('manager');
     await screenshot(page, 'transfers-history-modal');
     await page.keyboard.press('Escape');
-    await page.waitForURL('**/entity/transfer/view/manager');
+    await page.waitForURL(/\/entity\/transfer\/view\/manager(\?.*)?$/);
 
     await page.goto(`/entity/transfer-log/story/${id}`);
     await expect.poll(() => heading(page).textContent()).toBe('Historique ajout de Virement');
@@ -153,7 +157,7 @@ describe('manager', () => {
     await screenshot(page, 'transactions-modal');
 
     await choose(page, 'Type', 'D – Débit', modal);
-    await modal.getByRole('button', { name: 'Rechercher' }).click();
+    await modal.getByRole('button', { name: 'Rechercher', exact: true }).click();
     await expect
       .poll(async () =>
         (
@@ -165,7 +169,7 @@ describe('manager', () => {
       .toBe(true);
     const amountText = (await lines.first().getByRole('cell').nth(4).textContent())!;
     await modal.getByLabel('Montant').fill(String(xof(amountText)).replace('.', ','));
-    await modal.getByRole('button', { name: 'Rechercher' }).click();
+    await modal.getByRole('button', { name: 'Rechercher', exact: true }).click();
     await expect
       .poll(async () =>
         (await lines.evaluateAll((nodes) => nodes.map((n) => n.children[4]?.textContent))).every(
@@ -180,11 +184,11 @@ describe('manager', () => {
     await page.waitForURL('**/entity/transaction/view/manager/client/bankAccount/transaction/*');
     const sheet = page.getByTestId('print-sheet');
     await sheet.getByText(reference, { exact: true }).waitFor();
-    expect(await sheet.getByRole('heading', { level: 1 }).textContent()).toBe('Details transaction');
+    expect(await sheet.getByRole('heading', { level: 1 }).textContent()).toBe('Détails transaction');
     expect(await sheet.locator('th').allTextContents()).toEqual([
       'Nom Complet',
       'Référence',
-      'Numero de Compte',
+      'Numéro de compte',
       'Montant',
       'Date Imputation',
       'Date Value',
@@ -216,7 +220,7 @@ describe('manager', () => {
     await page.waitForURL(`**/entity/transfer/view/manager/client/bankAccount/detail/${transferId}`);
     const transferSheet = page.getByTestId('print-sheet');
     await transferSheet.getByRole('cell', { name: transferId, exact: true }).waitFor();
-    expect(await transferSheet.getByRole('heading', { level: 1 }).textContent()).toBe('Details virement');
+    expect(await transferSheet.getByRole('heading', { level: 1 }).textContent()).toBe('Détails virement');
     await page.emulateMedia({ media: 'print' });
     const transferPdf = await page.pdf({ format: 'A4', preferCSSPageSize: true });
     expect(transferPdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g)).toHaveLength(1);

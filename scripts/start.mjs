@@ -2,6 +2,8 @@
 // server replaces npm's shell, so the SIGTERM npm passes on reaches it. With the dev dependencies
 // installed, the web app and the server are rebuilt when their sources are newer than the build; a
 // production install (npm ci --omit=dev) cannot build, so there a missing build stops the start.
+// `npm run test:e2e` and the tests that run the compiled server make the same check: one build per change of
+// the sources, never a rebuild of dist/ under a server that another suite is running from it.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

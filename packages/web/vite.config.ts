@@ -7,7 +7,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
-const proxied = ['/api', '/core', '/management'];
+// With the directory sign-in's two legs (the callback's /login/oauth2, not the app's own /login pages).
+const proxied = ['/api', '/core', '/management', '/oauth2', '/login/oauth2'];
 
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build, the catalogues

@@ -1,4 +1,5 @@
 export * from './access/roles';
+export * from './access/audit-events';
 export * from './access/demo-accounts';
 export * from './access/permissions';
 export * from './validate/account';
@@ -13,6 +14,8 @@ export * from './validate/entity-schema';
 export * from './workflow/define';
 export * from './workflow/workflows';
 export * from './workflow/pending';
+export * from './workflow/request-client';
+export * from './workflow/work';
 export * from './event-stream';
 export * from './format/masks';
 export * from './validate/password-strength';

@@ -30,6 +30,8 @@ import { registerUserRoutes } from './modules/users/routes';
 import { registerSessionRoutes } from './modules/sessions/routes';
 import { SessionStore } from './modules/sessions/sessions';
 import { registerMfaRoutes } from './modules/mfa/routes';
+import { registerOidcRoutes } from './modules/oidc/routes';
+import { loggedUrl } from './modules/oidc/flow';
 import { TotpStore } from './modules/mfa/totp';
 import { WORKFLOWS, workflowOf } from '@bank/domain';
 import { registerEntityRoutes } from './engine/routes';
@@ -37,9 +39,12 @@ import { fourEyesRule } from './workflow/four-eyes';
 import { workflowHooks } from './workflow/staff-update';
 import { registerWorkflowRoutes } from './workflow/routes';
 import { registerClientFileRoutes } from './modules/clients/routes';
+import { registerClientRequestRoutes } from './modules/clients/requests';
+import { registerClientSearchRoutes } from './modules/clients/search';
 import { registerBeneficiaryRoutes } from './modules/beneficiaries/routes';
 import { registerMoneyRoutes } from './modules/money/routes';
 import { registerSubscriptionRoutes } from './modules/subscriptions/routes';
+import { registerWorkRoutes } from './modules/work/routes';
 
 export interface AppOptions {
   config: Config;
@@ -53,6 +58,16 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // Fastify's own request fields, but the directory's answer (code, state) stays out of the log.
+      serializers: {
+        req: (req) => ({
+          method: req.method,
+          url: loggedUrl(req.url ?? ''),
+          host: (req as { host?: string }).host,
+          remoteAddress: (req as { ip?: string }).ip,
+          remotePort: req.socket?.remotePort,
+        }),
+      },
     },
     bodyLimit: 4 * 1024 * 1024,
     // Requests arriving while the server closes get a 503 problem from registerClosingAnswer instead.
@@ -127,7 +142,8 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   registerSelfServiceRoutes(app, { db, config, accounts, sessions, mailer, log: loggers.get('auth') });
   registerUserRoutes(app, { db, config, accounts, sessions, mailer, log: loggers.get('auth') });
   registerSessionRoutes(app, { db, accounts, sessions });
-  registerMfaRoutes(app, { db, accounts, sessions, totp });
+  registerMfaRoutes(app, { db, accounts, sessions, totp, mfaRequiredRoles: config.mfaRequiredRoles });
+  registerOidcRoutes(app, { db, config, tokens, accounts, sessions, log: loggers.get('auth') });
   registerManagementRoutes(app, { db, config, loggers, mailer, metrics });
   const fourEyesRules = new Map(
     WORKFLOWS.flatMap((w) => {
@@ -141,10 +157,13 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   });
   registerWorkflowRoutes(app, db, services, fourEyesRules);
   registerClientFileRoutes(app, services);
+  registerClientSearchRoutes(app, db);
+  registerClientRequestRoutes(app, db);
   registerBeneficiaryRoutes(app, services);
   registerMoneyRoutes(app, services);
   registerSubscriptionRoutes(app, db, services);
   registerEventRoutes(app, db, bus);
+  registerWorkRoutes(app, db, config.queueSlaHours);
 
   await registerWebApp(app, config.webDist);
   app.addHook('onClose', async () => {

@@ -1,5 +1,7 @@
 // Configuration from the environment: every setting the README's table lists, read once at start.
 import path from 'node:path';
+import type { Authority } from '@bank/domain';
+import { loadOidcSettings } from './modules/oidc/settings';
 
 export interface Config {
   port: number;
@@ -50,6 +52,19 @@ export interface Config {
   mfaEncryptionKey: string | undefined;
   /** Roles that must enrol a second factor before anything else. */
   mfaRequiredRoles: string[];
+  /** The bank's directory (OpenID Connect issuer); unset, sign-in through the directory is off (its routes 404). */
+  oidcIssuerUrl: string | undefined;
+  /** This application's client at the directory; both required when the issuer is set. */
+  oidcClientId: string | undefined;
+  oidcClientSecret: string | undefined;
+  /** Claim (ID token or userinfo) that lists the user's directory groups. */
+  oidcRolesClaim: string;
+  /** Directory group → the bank roles it gives (OIDC_ROLE_MAP `group=ROLE_X,...`); unmapped groups give none. */
+  oidcRoleMap: Record<string, Authority[]>;
+  /** Text of the sign-in page's button: "Se connecter avec {label}". */
+  oidcLabel: string;
+  /** A request waiting longer than this many hours is past its service level on the home page's queues. */
+  queueSlaHours: number;
 }
 
 /** The environment variable behind each setting (null: not settable), for management/configprops. */
@@ -80,6 +95,13 @@ export const CONFIG_ENV = {
   sessionMaxHours: 'SESSION_MAX_HOURS',
   mfaEncryptionKey: 'MFA_ENCRYPTION_KEY',
   mfaRequiredRoles: 'MFA_REQUIRED_ROLES',
+  oidcIssuerUrl: 'OIDC_ISSUER_URL',
+  oidcClientId: 'OIDC_CLIENT_ID',
+  oidcClientSecret: 'OIDC_CLIENT_SECRET',
+  oidcRolesClaim: 'OIDC_ROLES_CLAIM',
+  oidcRoleMap: 'OIDC_ROLE_MAP',
+  oidcLabel: 'OIDC_LABEL',
+  queueSlaHours: 'QUEUE_SLA_HOURS',
 } as const satisfies Record<keyof Config, string | null>;
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -153,6 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((role) => role.trim())
       .filter(Boolean),
+    ...loadOidcSettings(env),
+    queueSlaHours: positive(env, 'QUEUE_SLA_HOURS', 24),
   };
 }
 

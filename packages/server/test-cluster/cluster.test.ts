@@ -2,8 +2,9 @@
 // same moment over one fresh PostgreSQL database, behind HAProxy in round robin with no stickiness.
 // Through the balancer: migrations and demo data are applied once, a token from one instance is good
 // on the other, failed sign-ins on both add up to the lockout, a write on one instance reaches an
-// event stream on the other, killing an instance in the middle of writes loses none that was
-// acknowledged, and a graceful stop (SIGTERM, with the drain) of an instance fails no write at all.
+// event stream on the other (the new counts, and who saved the request), killing an instance in the
+// middle of writes loses none that was acknowledged, and a graceful stop (SIGTERM, with the drain) of
+// an instance fails no write at all.
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -264,6 +265,14 @@ describe('two instances behind HAProxy over one PostgreSQL', () => {
       expect(decided.status).toBe(200);
       cards -= 1;
       const event = await stream.next((r) => r.event === 'pending' && r.data.cards === cards, from);
+      // The open forms of that request hear who saved it, whichever instance their stream is on.
+      const saved = await stream.next((r) => r.event === 'saved' && r.data.id === order.body.id, from);
+      expect(saved.data).toEqual({
+        resource: 'card-orders',
+        id: order.body.id,
+        login: 'manager',
+        version: decided.body.version,
+      });
       console.log(
         `cluster: decision on ${decided.instance} answered in ${Math.round(answered - sent)} ms; ` +
           `the stream on ${stream.instance} had the new count ${Math.round(event.at - answered)} ms later`,

@@ -47,6 +47,7 @@ describe('recording', () => {
       ['client', `/core/api/clients/${ids.client}`, 'client', ids.client],
       ['accounts', `/core/api/bank-accounts/client/${ids.client}`, 'client', ids.client],
       ['notification-users', `/core/api/serenity-users/info/${ids.client}`, 'client', ids.client],
+      ['requests', `/core/api/clients/${ids.client}/requests`, 'client', ids.client],
       ['account', `/core/api/bank-accounts/${ids.account}`, 'bankAccount', ids.account],
       ['transactions', `/core/api/transactions/_search/modal?bankaccount=${ids.account}`, 'bankAccount', ids.account],
       [

@@ -6,13 +6,18 @@ import { DEMO_ACCOUNTS, hasAnyAuthority } from '@bank/domain';
 import type { AccessRule } from '../src/plugins/auth';
 import { hashPassword } from '../src/security/passwords';
 import { insertUser } from '../src/modules/account/users';
+import { loadOidcSettings } from '../src/modules/oidc/settings';
 import { bearer, startTestApp, streamStatus, type TestApp } from './helper';
+import { startDirectory, type TestDirectory } from './oidc-provider';
 
 let t: TestApp;
+// Sign-in through a directory is on, so that its routes answer as they do in use rather than 404.
+let directory: TestDirectory;
 const callers: Array<{ name: string; authorities: readonly string[]; headers: Record<string, string> }> = [];
 
 beforeAll(async () => {
-  t = await startTestApp();
+  directory = await startDirectory(['http://127.0.0.1:8080/login/oauth2/code/oidc']);
+  t = await startTestApp({ config: loadOidcSettings(directory.env) });
   await insertUser(t.db, {
     login: 'plainuser',
     passwordHash: await hashPassword('plainuser'),
@@ -29,7 +34,10 @@ beforeAll(async () => {
   }
   callers.push({ name: 'plainuser', authorities: ['ROLE_USER'], headers: bearer(await t.tokenFor('plainuser')) });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await directory.close();
+});
 
 /** 'allowed' means the gate let the call through (the handler may still answer 4xx for the empty input). */
 function expected(rule: AccessRule, caller: { name: string; authorities: readonly string[] }): 'allowed' | 401 | 403 {
@@ -46,6 +54,13 @@ describe('authorization matrix', () => {
     await t.app.ready();
     const rules = t.app.accessRules;
     expect(rules.length).toBeGreaterThan(250);
+    expect(rules.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining([
+        'GET /oauth2/authorization/oidc',
+        'GET /login/oauth2/code/oidc',
+        'POST /api/authenticate/oidc',
+      ]),
+    );
     const unexpected: string[] = [];
     let checked = 0;
     let base: string | undefined;

@@ -114,6 +114,7 @@ describe('management', () => {
       isSwaggerEnabled: false,
       ebankingUrl: 'http://127.0.0.1:8080/',
       sessionIdleMinutes: 15,
+      oidc: null,
     });
   });
 

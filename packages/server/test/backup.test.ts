@@ -8,11 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../src/db/database';
+import { openDatabase, openPglite, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { quote } from '../src/db/schema';
 import { seedDemo } from '../src/seed/demo';
 import { backup, OperatorError, restore } from '../src/ops/backup';
+import { pgliteTemplate, postgresTemplate } from './templates';
 
 const adminUrl = process.env.DATABASE_URL;
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -69,15 +70,24 @@ function cli(...args: string[]) {
 }
 
 beforeAll(async () => {
+  // The demo data from the run's template when there is one (templates.ts), else migrated and seeded here.
+  let seeded = false;
   if (adminUrl) {
-    await admin(`create database ${dbName}`);
+    const template = postgresTemplate('demo', adminUrl);
+    await admin(`create database ${dbName}${template ? ` template ${template}` : ''}`);
+    seeded = Boolean(template);
     const url = new URL(adminUrl);
     url.pathname = `/${dbName}`;
     target.databaseUrl = url.toString();
+  } else {
+    const tarball = await pgliteTemplate('demo');
+    if (tarball) await (await openPglite(target.dataDir, tarball)).close();
+    seeded = Boolean(tarball);
   }
   [atBackup, migration] = await withDatabase(async (db) => {
-    await migrate(db);
-    await seedDemo(db);
+    const applied = await migrate(db);
+    if (seeded) expect(applied).toEqual([]);
+    else await seedDemo(db);
     return [await snapshot(db), await lastMigration(db)] as const;
   });
 }, 180_000);

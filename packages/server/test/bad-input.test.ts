@@ -15,6 +15,8 @@ import type { AccessRule } from '../src/plugins/auth';
 import { EntityService } from '../src/engine/entity-service';
 import { SAMPLE } from '../src/seed/samples';
 import { bearer, startTestApp, type TestApp } from './helper';
+import { loadOidcSettings } from '../src/modules/oidc/settings';
+import { startDirectory, type TestDirectory } from './oidc-provider';
 import { TOUCHED_BY_REFUSALS, differences, snapshot } from './db-snapshot';
 import {
   WRONG_CONTENT_TYPES,
@@ -42,6 +44,8 @@ const RAW_SEGMENTS = ['%', '%zz', '%E0%A4%A', '%c3%28x', 'a'.repeat(150), '1'.re
 const TEN_MB = Buffer.from(`{"name":"${'x'.repeat(10 * 1024 * 1024)}"}`);
 
 let t: TestApp;
+// Sign-in through a directory is on, so that its routes are fuzzed as they answer in use rather than 404.
+let directory: TestDirectory;
 let jwtSecret: string;
 const tokens = new Map<string, Record<string, string>>();
 const fixtures = new Map<string, number>();
@@ -266,8 +270,15 @@ async function verdict(plan: Plan, c: Case): Promise<string | undefined> {
 const statuses = new Map<number, number>();
 
 beforeAll(async () => {
+  directory = await startDirectory(['http://127.0.0.1:8080/login/oauth2/code/oidc']);
   t = await startTestApp({
-    config: { rateLimitAuthenticate: 0, rateLimitRegister: 0, rateLimitResetPassword: 0, profiles: ['dev', 'swagger'] },
+    config: {
+      rateLimitAuthenticate: 0,
+      rateLimitRegister: 0,
+      rateLimitResetPassword: 0,
+      profiles: ['dev', 'swagger'],
+      ...loadOidcSettings(directory.env),
+    },
   });
   for (const account of DEMO_ACCOUNTS) tokens.set(account.login, bearer(await t.tokenFor(account.login)));
   for (const entity of ENTITIES) await fixture(entity.name);
@@ -284,7 +295,10 @@ beforeAll(async () => {
   const [setting] = await t.db.query<{ value: string }>(`select value from app_setting where key = 'jwt.secret'`);
   jwtSecret = setting!.value;
 }, 120_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await directory.close();
+});
 
 describe('bad input on every route', () => {
   it('answers 4xx problem+json, never 5xx, and changes nothing in the database', async () => {

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { seedDemoAccounts } from '../src/seed/demo';
+import { pgliteTemplate, postgresTemplate } from './templates';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -57,22 +58,29 @@ export async function childServer(
   let databaseUrl = '';
   let dbName = '';
   let db: Database;
+  // From the run's 'accounts' template when there is one (templates.ts), else migrated and seeded here.
+  let seeded: boolean;
   if (adminUrl) {
     dbName = `bank_${label}_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
+    const template = postgresTemplate('accounts', adminUrl);
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database ${dbName}`);
+    await admin.query(`create database ${dbName}${template ? ` template ${template}` : ''}`);
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${dbName}`;
     databaseUrl = url.toString();
     db = await openPostgres(databaseUrl, 2);
+    seeded = Boolean(template);
   } else {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bank-${label}-`));
-    db = await openPglite(dataDir);
+    const tarball = await pgliteTemplate('accounts');
+    db = await openPglite(dataDir, tarball);
+    seeded = Boolean(tarball);
   }
-  await migrate(db);
-  await seedDemoAccounts(db);
+  const applied = await migrate(db);
+  if (seeded && applied.length > 0) throw new Error(`template database lacked migrations ${applied.join(', ')}`);
+  if (!seeded) await seedDemoAccounts(db);
   await db.close();
 
   const port = await freePort();

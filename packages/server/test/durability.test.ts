@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../src/db/database';
+import { pgliteTemplate } from './templates';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-durability-'));
@@ -51,6 +53,10 @@ afterAll(async () => {
 // The PostgreSQL run covers the same code; this test is about the embedded database's files.
 describe.skipIf(Boolean(process.env.DATABASE_URL))('durability of the embedded database', () => {
   it('keeps an acknowledged password change after SIGKILL and restart', { timeout: 120_000 }, async () => {
+    // The staff accounts written into DATA_DIR from the run's template, so the first start does not spend
+    // its time on the demo seed (the browser suite's server starts on an empty DATA_DIR and seeds it).
+    const tarball = await pgliteTemplate('accounts');
+    if (tarball) await (await openPglite(dataDir, tarball)).close();
     await start();
     const token = ((await (await signIn('manager', 'manager')).json()) as { id_token: string }).id_token;
     const change = await fetch(`${base}/api/account/change-password`, {

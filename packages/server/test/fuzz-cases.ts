@@ -372,8 +372,20 @@ export function badListQuery(entity: Entity | undefined): fc.Arbitrary<Array<[st
 export function trickyQuery(fields: readonly Field[]): fc.Arbitrary<Array<[string, string]>> {
   const texts = fields.filter((f) => ['text', 'longText', 'email', 'phone', 'rib'].includes(f.kind)).map((f) => f.name);
   const filters = ['query', 'name', 'email', 'reference', 'rib', 'type', 'status', 'startdate', 'enddate', 'montant'];
+  // The directory sign-in's parameters: the page to return to, and the directory's answer.
+  const directory = ['returnTo', 'code', 'state', 'iss', 'error'];
   const names = fc.oneof(
-    fc.constantFrom(...filters, 'bankaccount', 'fromDate', 'toDate', 'key', 'id', 'clientId', 'phoneNumber'),
+    fc.constantFrom(
+      ...filters,
+      ...directory,
+      'bankaccount',
+      'fromDate',
+      'toDate',
+      'key',
+      'id',
+      'clientId',
+      'phoneNumber',
+    ),
     ...(texts.length > 0
       ? [
           fc
@@ -386,3 +398,12 @@ export function trickyQuery(fields: readonly Field[]): fc.Arbitrary<Array<[strin
   const paging = fc.tuple(fc.constantFrom('page', 'size'), fc.constantFrom('999999999', '0', '1000', '1001'));
   return fc.array(fc.oneof(fc.tuple(names, trickyText), paging), { minLength: 1, maxLength: 3 });
 }
+
+/**
+ * The directory's answer to the sign-in callback as a forger would send it: its parameters with tricky
+ * values, repeated or missing.
+ */
+export const directoryAnswer = fc.array(
+  fc.tuple(fc.constantFrom('code', 'state', 'iss', 'error', 'error_description', 'session_state'), trickyText),
+  { minLength: 0, maxLength: 4 },
+);

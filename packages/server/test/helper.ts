@@ -10,6 +10,7 @@ import { quote } from '../src/db/schema';
 import { migrate } from '../src/db/migrate';
 import { seedDemo, seedDemoAccounts } from '../src/seed/demo';
 import { entityByName, takeStreamEvents } from '@bank/domain';
+import { pgliteTemplate, postgresTemplate, type TemplateSeed } from './templates';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -21,13 +22,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function openTestDatabase(): Promise<{ db: Database; url?: string; drop: () => Promise<void> }> {
+/** `seeded`: whether the database came from the run's template for `seed` (templates.ts), seed included. */
+async function openTestDatabase(
+  seed: TemplateSeed,
+): Promise<{ db: Database; url?: string; seeded: boolean; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
-  if (!url) return { db: await openPglite(undefined), drop: async () => {} };
+  if (!url) {
+    const tarball = await pgliteTemplate(seed);
+    return { db: await openPglite(undefined, tarball), seeded: Boolean(tarball), drop: async () => {} };
+  }
   const name = `bank_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  const template = postgresTemplate(seed, url);
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
@@ -35,6 +43,7 @@ async function openTestDatabase(): Promise<{ db: Database; url?: string; drop: (
   return {
     db,
     url: target.toString(),
+    seeded: Boolean(template),
     drop: async () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
@@ -51,11 +60,13 @@ async function openTestDatabase(): Promise<{ db: Database; url?: string; drop: (
 export async function startTestApp(
   options: { seed?: 'none' | 'accounts' | 'demo'; config?: Partial<Config> } = {},
 ): Promise<TestApp> {
-  const { db, url, drop } = await openTestDatabase();
-  await migrate(db);
   const seed = options.seed ?? 'accounts';
-  if (seed === 'accounts') await seedDemoAccounts(db);
-  if (seed === 'demo') await seedDemo(db);
+  const { db, url, seeded, drop } = await openTestDatabase(seed);
+  const applied = await migrate(db);
+  // A template is made by the same run from the same migrations: one it lacks means it is not this tree's.
+  if (seeded && applied.length > 0) throw new Error(`template database lacked migrations ${applied.join(', ')}`);
+  if (!seeded && seed === 'accounts') await seedDemoAccounts(db);
+  if (!seeded && seed === 'demo') await seedDemo(db);
   // The database's own address, as main.ts would have it: the event bus listens on it.
   const config = { ...loadConfig({}), databaseUrl: url, logLevel: 'silent', webDist: undefined, ...options.config };
   const app = await buildApp({ config, db });

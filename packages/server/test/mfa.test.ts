@@ -98,10 +98,11 @@ describe('sign-in of an enrolled user', () => {
   });
 
   it('takes each recovery code once', async () => {
-    const { recoveryCodes } = await enrol(t, 'agentrsic');
+    const { recoveryCodes, headers } = await enrol(t, 'agentrsic');
     const code = recoveryCodes[3]!;
     expect((await authenticate(t, 'agentrsic', code.toLowerCase())).statusCode).toBe(200);
     expect((await authenticate(t, 'agentrsic', code)).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/account/mfa', headers })).json()).toMatchObject({ recoveryCodesLeft: 9 });
   });
 
   it('counts wrong codes toward the lockout', async () => {
@@ -158,6 +159,9 @@ describe('roles that must enrol first (MFA_REQUIRED_ROLES)', () => {
     expect(users.statusCode).toBe(403);
     expect(users.json().message).toBe('error.mfaEnrolmentRequired');
     expect((await strict.app.inject({ url: '/api/account', headers })).statusCode).toBe(200);
+    // The web app reads here that it must take the administrator straight to enrolment.
+    const before = await strict.app.inject({ url: '/api/account/mfa', headers });
+    expect(before.json()).toEqual({ totp: false, recoveryCodesLeft: 0, enrolmentRequired: true });
     // Other roles are not concerned.
     expect(
       (await strict.app.inject({ url: '/core/api/branches', headers: bearer(await strict.signIn('manager')) }))
@@ -166,5 +170,7 @@ describe('roles that must enrol first (MFA_REQUIRED_ROLES)', () => {
 
     await enrol(strict, 'admin');
     expect((await strict.app.inject({ url: '/api/users', headers })).statusCode).toBe(200);
+    const after = await strict.app.inject({ url: '/api/account/mfa', headers });
+    expect(after.json()).toEqual({ totp: true, recoveryCodesLeft: 10, enrolmentRequired: false });
   });
 });

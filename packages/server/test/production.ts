@@ -7,8 +7,11 @@ export const root = path.resolve(import.meta.dirname, '../../..');
 /** Relative to `root`, where the unit's WorkingDirectory points. */
 export const PRODUCTION_MAIN = 'packages/server/dist/main.js';
 
-/** Bundles the server from the current sources (a second or two), so no test runs a stale build. */
+/**
+ * Builds when the sources are newer than the build (`npm start`'s check, scripts/start.mjs), so no test runs a
+ * stale build; an up-to-date build is left alone, not rewritten under a server that another suite runs from it.
+ */
 export function buildServer(): void {
-  const result = spawnSync('npm', ['run', 'build', '-w', '@bank/server'], { cwd: root, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`npm run build -w @bank/server failed:\n${result.stdout}${result.stderr}`);
+  const result = spawnSync('node', ['scripts/start.mjs'], { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`the build (scripts/start.mjs) failed:\n${result.stdout}${result.stderr}`);
 }

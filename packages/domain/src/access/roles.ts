@@ -47,6 +47,9 @@ export const ROUTE_ACCESS = {
 
 export type RouteGroup = keyof typeof ROUTE_ACCESS;
 
+/** Who sees the home page's charts of the last 30 days (issue 21): the heads of the desk. */
+export const WORK_CHARTS_ACCESS: readonly Authority[] = [ROLES.MANAGER, ROLES.RESPONSABLEDESK];
+
 /** True when `required` is empty or the user holds at least one of its authorities. */
 export function hasAnyAuthority(held: readonly string[] | undefined, required: readonly string[]): boolean {
   if (required.length === 0) return true;

@@ -5,6 +5,9 @@ export const bankAccount = defineEntity({
   route: 'bank-account',
   resource: 'bank-accounts',
   label: 'bankAccountNumber',
+  // The header search finds a client by the exact IBAN of one of its accounts.
+  indexes: [['iban']],
+  joined: { clientCode: 'clientId.clientCode' },
   fields: {
     bankAccountNumber: { kind: 'text', maxLength: 34, unique: true },
     ownerName: { kind: 'text' },
@@ -22,7 +25,7 @@ export const bankAccount = defineEntity({
     updatedAt: { kind: 'dateTime' },
     bankAccountStatus: { kind: 'enum', enum: 'bankAccountStatus' },
     branchId: { kind: 'ref', ref: 'branch' },
-    clientId: { kind: 'ref', ref: 'client' },
+    clientId: { kind: 'ref', ref: 'client', labelFrom: 'clientCode' },
     bankAccountTypeId: { kind: 'ref', ref: 'bankAccountType' },
   },
 });

@@ -6,6 +6,11 @@ export const beneficiaryCash = defineEntity({
   route: 'beneficiary-cash',
   resource: 'beneficiary-cashes',
   label: 'lastName',
+  // Staff know a client by its code, not by the internal id (issue 22).
+  joined: {
+    clientName: 'clientId.name',
+    clientCode: 'clientId.clientCode',
+  },
   fields: {
     firstName: { kind: 'text' },
     lastName: { kind: 'text' },
@@ -20,6 +25,6 @@ export const beneficiaryCash = defineEntity({
     validatedBy: { kind: 'text', maxLength: 50 },
     updatedAt: { kind: 'dateTime' },
     motif: { kind: 'longText' },
-    clientId: { kind: 'ref', ref: 'client' },
+    clientId: { kind: 'ref', ref: 'client', labelFrom: 'clientCode' },
   },
 });

@@ -6,6 +6,7 @@ export const serenityUser = defineEntity({
   route: 'serenity-user',
   resource: 'serenity-users',
   label: 'login',
+  joined: { clientCode: 'clientId.clientCode' },
   fields: {
     login: { kind: 'text', maxLength: 50, unique: true },
     password: { kind: 'secret' },
@@ -17,6 +18,6 @@ export const serenityUser = defineEntity({
     lastLogin: { kind: 'dateTime' },
     pinCode: { kind: 'secret' },
     notifyType: { kind: 'text', maxLength: 30 },
-    clientId: { kind: 'ref', ref: 'client' },
+    clientId: { kind: 'ref', ref: 'client', labelFrom: 'clientCode' },
   },
 });

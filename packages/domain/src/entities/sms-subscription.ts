@@ -5,6 +5,7 @@ export const smsSubscription = defineEntity({
   route: 'sms-subscription',
   resource: 'sms-subscriptions',
   label: 'fullName',
+  joined: { clientCode: 'clientId.clientCode' },
   fields: {
     fullName: { kind: 'text' },
     iban: { kind: 'rib', required: true },
@@ -14,7 +15,7 @@ export const smsSubscription = defineEntity({
     createdAt: { kind: 'dateTime', default: 'now' },
     updatedAt: { kind: 'dateTime' },
     demandStatus: { kind: 'enum', enum: 'demandStatus' },
-    clientId: { kind: 'ref', ref: 'client' },
+    clientId: { kind: 'ref', ref: 'client', labelFrom: 'clientCode' },
     notityTypes: { kind: 'refs', ref: 'notityType' },
   },
 });

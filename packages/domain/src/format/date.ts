@@ -4,20 +4,28 @@ import dayjs from 'dayjs';
 export const DATE_TIME_FORMAT = 'DD/MM/YY HH:mm';
 export const DATE_TIME_SECONDS_FORMAT = 'DD/MM/YY HH:mm:ss';
 export const DATE_FORMAT = 'DD/MM/YYYY';
-/** How an empty date-time shows in lists. */
+/** How a date or date-time reads when there is none: a dash says "nothing" more clearly than zeros (issue 22). */
+export const NO_DATE = '—';
+/** Where the spec asks for zeros instead (the card requests list, part 1 §2.9). */
 export const EMPTY_DATE_TIME = '00/00/00 00:00';
 
 type DateInput = string | number | Date | null | undefined;
 
-/** @example formatDateTime('2026-01-02T10:30:00Z') === '02/01/26 10:30' (in UTC) */
-export function formatDateTime(value: DateInput): string {
-  if (value === null || value === undefined || value === '') return EMPTY_DATE_TIME;
+function format(value: DateInput, pattern: string, empty: string): string {
+  if (value === null || value === undefined || value === '') return empty;
   const d = dayjs(value);
-  return d.isValid() ? d.format(DATE_TIME_FORMAT) : EMPTY_DATE_TIME;
+  return d.isValid() ? d.format(pattern) : empty;
 }
 
-export function formatDate(value: DateInput): string {
-  if (value === null || value === undefined || value === '') return '';
-  const d = dayjs(value);
-  return d.isValid() ? d.format(DATE_FORMAT) : '';
+/**
+ * @example formatDateTime('2026-01-02T10:30:00Z') === '02/01/26 10:30' (in UTC)
+ * @example formatDateTime(null) === '—'; formatDateTime(null, EMPTY_DATE_TIME) === '00/00/00 00:00'
+ */
+export function formatDateTime(value: DateInput, empty: string = NO_DATE): string {
+  return format(value, DATE_TIME_FORMAT, empty);
+}
+
+/** @example formatDate('2026-11-23') === '23/11/2026' */
+export function formatDate(value: DateInput, empty: string = NO_DATE): string {
+  return format(value, DATE_FORMAT, empty);
 }

@@ -1,18 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_DATE_TIME, formatDate, formatDateTime } from './date';
-import { formatSpaced, formatXof } from './money';
+import { EMPTY_DATE_TIME, formatDate, formatDateTime, NO_DATE } from './date';
+import { formatXof } from './money';
 
 describe('dates', () => {
-  it('formats date-times as DD/MM/YY HH:mm and empty ones as 00/00/00 00:00', () => {
+  it('formats date-times as DD/MM/YY HH:mm and empty ones as a dash', () => {
     expect(formatDateTime(new Date(2026, 0, 2, 10, 30))).toBe('02/01/26 10:30');
-    expect(formatDateTime(null)).toBe(EMPTY_DATE_TIME);
-    expect(formatDateTime('')).toBe('00/00/00 00:00');
-    expect(formatDateTime('not a date')).toBe(EMPTY_DATE_TIME);
+    expect(formatDateTime(null)).toBe('—');
+    expect(formatDateTime('')).toBe(NO_DATE);
+    expect(formatDateTime('not a date')).toBe(NO_DATE);
+  });
+
+  it('shows 00/00/00 00:00 for an empty date-time where the spec asks for it', () => {
+    expect(formatDateTime(null, EMPTY_DATE_TIME)).toBe('00/00/00 00:00');
+    expect(formatDateTime(new Date(2026, 0, 2, 10, 30), EMPTY_DATE_TIME)).toBe('02/01/26 10:30');
   });
 
   it('formats dates as DD/MM/YYYY', () => {
     expect(formatDate(new Date(2026, 10, 23))).toBe('23/11/2026');
-    expect(formatDate(undefined)).toBe('');
+    expect(formatDate(undefined)).toBe('—');
   });
 });
 
@@ -33,12 +38,12 @@ describe('money', () => {
   it('leaves empty amounts empty and shows unparseable ones as they are', () => {
     expect(formatXof(null)).toBe('');
     expect(formatXof('abc')).toBe('abc');
-    expect(formatXof('1500', false)).toBe('1.500');
+    expect(formatXof('1500', { currency: false })).toBe('1.500');
   });
 
-  it('groups provision amounts with spaces', () => {
-    expect(formatSpaced('1500000')).toBe('1 500 000');
-    expect(formatSpaced('250')).toBe('250');
-    expect(formatSpaced('1000.5')).toBe('1 000,5');
+  it('groups provision amounts with spaces, still in XOF', () => {
+    expect(formatXof('1500000', { grouping: 'spaces' })).toBe('1 500 000 XOF');
+    expect(formatXof('250', { grouping: 'spaces' })).toBe('250 XOF');
+    expect(formatXof('1000.5', { grouping: 'spaces' })).toBe('1 000,50 XOF');
   });
 });

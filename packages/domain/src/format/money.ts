@@ -1,4 +1,5 @@
 // Amounts are exact: they travel as strings or integers of XOF and are never summed as floats here.
+// One formatter for every amount shown, so that none appears without its currency.
 
 /** Splits a decimal string into sign, integer digits and fraction digits; null when not a number. */
 function parseDecimal(value: string | number): { negative: boolean; int: string; frac: string } | null {
@@ -8,31 +9,31 @@ function parseDecimal(value: string | number): { negative: boolean; int: string;
   return { negative: match[1] === '-', int: match[2]!.replace(/^0+(?=\d)/, ''), frac: match[3] ?? '' };
 }
 
-function group(int: string, separator: string): string {
-  return int.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+/** The thousands separator: German dots (the spec's currency format), or spaces (provisions, part 2 §2.15). */
+export type AmountGrouping = 'dots' | 'spaces';
+
+export interface AmountOptions {
+  grouping?: AmountGrouping;
+  /** Without ' XOF': a spreadsheet cell or an input that says its currency elsewhere. */
+  currency?: boolean;
 }
 
+const SEPARATOR: Record<AmountGrouping, string> = { dots: '.', spaces: ' ' };
+
 /**
- * XOF with German grouping, as the spec's currency format ('0,0.[00]' in de).
+ * XOF with German grouping, as the spec's currency format ('0,0.[00]' in de), or with spaces.
  * @example formatXof('1234567.5') === '1.234.567,50 XOF'
+ * @example formatXof('1500000', { grouping: 'spaces' }) === '1 500 000 XOF'
  */
-export function formatXof(value: string | number | null | undefined, withCurrency = true): string {
+export function formatXof(
+  value: string | number | null | undefined,
+  { grouping = 'dots', currency = true }: AmountOptions = {},
+): string {
   if (value === null || value === undefined || value === '') return '';
   const parts = parseDecimal(value);
   if (!parts) return String(value);
   const frac = parts.frac.replace(/0+$/, '');
-  const body = group(parts.int, '.') + (frac ? ',' + frac.padEnd(2, '0').slice(0, 2) : '');
-  return (parts.negative ? '-' : '') + body + (withCurrency ? ' XOF' : '');
-}
-
-/**
- * Provision amounts: spaces as thousands separator (part 2 section 2.15).
- * @example formatSpaced('1500000') === '1 500 000'
- */
-export function formatSpaced(value: string | number | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const parts = parseDecimal(value);
-  if (!parts) return String(value);
-  const frac = parts.frac.replace(/0+$/, '');
-  return (parts.negative ? '-' : '') + group(parts.int, ' ') + (frac ? ',' + frac : '');
+  const int = parts.int.replace(/\B(?=(\d{3})+(?!\d))/g, SEPARATOR[grouping]);
+  const body = int + (frac ? ',' + frac.padEnd(2, '0').slice(0, 2) : '');
+  return (parts.negative ? '-' : '') + body + (currency ? ' XOF' : '');
 }

@@ -12,6 +12,11 @@ export interface WorkflowDef {
   comment?: string;
   /** Stamped with the time of each staff update. */
   updatedAt?: string;
+  /**
+   * Whom the request is for, as staff name it in a queue: a field or a path of refs ending in one
+   * (`clientId.name`); the entity's joined `clientName` when absent.
+   */
+  requester?: string;
   /** Roles that may save a staff update (spec part 1 §6, part 2 §6). */
   roles: readonly Authority[];
   /** An observation is required with every staff update (spec part 1 §5). */
@@ -23,6 +28,11 @@ export interface WorkflowDef {
    * of them (the customer channel files some already PENDING), never in a decided one.
    */
   openStatuses: readonly string[];
+  /**
+   * The open statuses whose requests wait for staff, not for the customer (an OTP code): the work queue.
+   * A decider's list opens on them, oldest first, and the menu badge counts them. All open statuses when absent.
+   */
+  queue?: readonly string[];
   /** Once a request reaches one of these, it no longer changes, for anyone. */
   finalStatuses: readonly string[];
   /**

@@ -1,9 +1,18 @@
 // The pending counts of the side menu (spec part 2 §2.17 and §7): which requests wait for staff, by
-// menu key. Read by the server's live event stream and by the web's menu badges.
+// menu key: the work queue of each workflow (its badge links to that queue view and equals its total).
+// Read by the server's live event stream and by the web's menu badges.
+import { queueStatuses, workflowOf } from './workflows';
+
+const pending = <E extends string, F extends string>(entity: E, field: F) => ({
+  entity,
+  field,
+  statuses: queueStatuses(workflowOf(entity)!),
+});
+
 export const PENDING_COUNTS = {
-  cards: { entity: 'cardOrder', field: 'orderStatus', status: 'PENDING' },
-  checkbooks: { entity: 'checkbookOrder', field: 'demandStatus', status: 'IN_PROGRESS' },
-  beneficiaries: { entity: 'beneficiary', field: 'beneficiaryStatus', status: 'PENDING' },
+  cards: pending('cardOrder', 'orderStatus'),
+  checkbooks: pending('checkbookOrder', 'demandStatus'),
+  beneficiaries: pending('beneficiary', 'beneficiaryStatus'),
 } as const;
 
 export type PendingKey = keyof typeof PENDING_COUNTS;

@@ -93,6 +93,7 @@ export const WORKFLOWS: readonly WorkflowDef[] = [
   }),
   defineWorkflow({
     entity: 'subsRequest',
+    requester: 'fullName',
     status: 'requestStatus',
     updatedAt: 'updatedAt',
     roles: DESK,
@@ -105,6 +106,7 @@ export const WORKFLOWS: readonly WorkflowDef[] = [
   }),
   defineWorkflow({
     entity: 'smsSubscription',
+    requester: 'fullName',
     status: 'demandStatus',
     comment: 'comment',
     updatedAt: 'updatedAt',
@@ -118,6 +120,7 @@ export const WORKFLOWS: readonly WorkflowDef[] = [
   }),
   defineWorkflow({
     entity: 'beneficiaryCash',
+    requester: 'clientId.name',
     status: 'status',
     comment: 'motif',
     updatedAt: 'updatedAt',
@@ -125,11 +128,14 @@ export const WORKFLOWS: readonly WorkflowDef[] = [
     commentRequired: false,
     // A validated beneficiary may still be removed; a rejected or removed one is closed.
     openStatuses: ['PENDING', 'INPROGESS', 'OTPPENDING'],
+    // OTPPENDING waits for the customer's code, not for the cash desk.
+    queue: ['PENDING', 'INPROGESS'],
     finalStatuses: ['REJECTED', 'REMOVED'],
     log: { entity: 'beneficiaryCashLog', request: 'beneficiaryCashId', status: 'status' },
   }),
   defineWorkflow({
     entity: 'provisionCash',
+    requester: 'bankAccountId.ownerName',
     status: 'demandStatus',
     comment: 'motif',
     updatedAt: 'updatedAt',
@@ -138,6 +144,7 @@ export const WORKFLOWS: readonly WorkflowDef[] = [
     commentRequired: false,
     // Once decided, the inputs are hidden (§2.15) and the server refuses any change.
     openStatuses: ['INPROGRESS', 'PENDING', 'OTPPENDING'],
+    queue: ['INPROGRESS', 'PENDING'],
     finalStatuses: DECIDED,
     fourEyes: { amount: 'amount', approve: 'VALIDATED', waiting: 'PENDING' },
     log: { entity: 'provisionCashLog', request: 'provisionCashId', status: 'demandStatus', carry: ['bankAccountId'] },
@@ -147,3 +154,6 @@ export const WORKFLOWS: readonly WorkflowDef[] = [
 const byEntity = new Map(WORKFLOWS.map((w) => [w.entity, w]));
 
 export const workflowOf = (entity: string): WorkflowDef | undefined => byEntity.get(entity);
+
+/** The statuses of a workflow's work queue: those awaiting a staff decision. */
+export const queueStatuses = (workflow: WorkflowDef): readonly string[] => workflow.queue ?? workflow.openStatuses;

@@ -97,11 +97,12 @@ export async function createPglite(dataDir: string | undefined, loadDataDir?: Bl
   });
 }
 
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+/** `loadDataDir`: a dumpDataDir tarball to start from instead of an empty database (the test templates). */
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   let db: PGlite;
   try {
-    db = await createPglite(dataDir);
+    db = await createPglite(dataDir, loadDataDir);
   } catch (error) {
     unlock();
     throw error;

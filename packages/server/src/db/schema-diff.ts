@@ -25,6 +25,15 @@ function addForeignKey(table: string, column: string, target: string): string {
   return `alter table ${quote(table)} add constraint ${fkName(table, column)} foreign key (${quote(column)}) references ${referencesSql(target)};`;
 }
 
+const literal = (value: string | null) => (value === null ? 'null' : `'${value.replace(/'/g, "''")}'`);
+
+/** `select work_day_track('card_order', 'cardOrder', null);` */
+export const workDayCall = (
+  action: 'track' | 'untrack',
+  table: string,
+  { entity, open }: { entity: string; open: string | null },
+) => `select work_day_${action}(${literal(table)}, ${literal(entity)}, ${literal(open)});`;
+
 /** SQL statements (in a safe order) that turn `from` into `to`; empty when they are the same. */
 export function diffSchema(from: SchemaModel, to: SchemaModel): string[] {
   const creates: string[] = [];
@@ -75,7 +84,6 @@ export function diffSchema(from: SchemaModel, to: SchemaModel): string[] {
     if (from.indexes[name] !== sql) indexCreates.push(`${sql};`);
   }
   // Row counters (migration 0006): tracking a table again recounts it.
-  const literal = (value: string | null) => (value === null ? 'null' : `'${value.replace(/'/g, "''")}'`);
   const counts: string[] = [];
   for (const [name, status] of Object.entries(to.counters ?? {})) {
     if (from.counters?.[name] !== status) counts.push(`select row_count_track(${literal(name)}, ${literal(status)});`);
@@ -93,5 +101,24 @@ export function diffSchema(from: SchemaModel, to: SchemaModel): string[] {
   for (const name of guardedBefore) {
     if (!guardedAfter.has(name) && name in to.tables) guards.push(`select append_only_release(${literal(name)});`);
   }
-  return [...indexDrops, ...creates, ...alters, ...foreignKeys, ...indexCreates, ...counts, ...guards, ...drops];
+  // The home page's daily rollup (migration 0020): tracking a table again recounts its days.
+  const days: string[] = [];
+  for (const [name, source] of Object.entries(to.workDays ?? {})) {
+    const old = from.workDays?.[name];
+    if (old?.entity !== source.entity || old.open !== source.open) days.push(workDayCall('track', name, source));
+  }
+  for (const [name, source] of Object.entries(from.workDays ?? {})) {
+    if (!(name in (to.workDays ?? {})) && name in to.tables) days.push(workDayCall('untrack', name, source));
+  }
+  return [
+    ...indexDrops,
+    ...creates,
+    ...alters,
+    ...foreignKeys,
+    ...indexCreates,
+    ...counts,
+    ...guards,
+    ...days,
+    ...drops,
+  ];
 }

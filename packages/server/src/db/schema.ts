@@ -38,6 +38,12 @@ export interface SchemaModel {
    * histories, each workflow's log and every entity declared `history`.
    */
   appendOnly?: string[];
+  /**
+   * Tables that feed the home page's daily rollup (migration 0020), with their request entity: a request
+   * table counts what was received (`open` null); a request's history counts what was decided, a row whose
+   * status is not one of `open` (comma separated).
+   */
+  workDays?: Record<string, { entity: string; open: string | null }>;
 }
 
 const varchar = (field: Field) => `varchar(${field.maxLength})`;
@@ -108,7 +114,8 @@ export function searchExpression(entity: Entity, alias?: string): string | undef
 export function buildSchemaModel(entities: readonly Entity[] = ENTITIES): SchemaModel {
   const counters: Record<string, string | null> = {};
   const appendOnly: string[] = [];
-  const model: SchemaModel = { tables: {}, indexes: {}, counters, appendOnly };
+  const workDays: NonNullable<SchemaModel['workDays']> = {};
+  const model: SchemaModel = { tables: {}, indexes: {}, counters, appendOnly, workDays };
   const logs = new Set(WORKFLOWS.map((w) => w.log.entity));
   const index = (name: string, sql: string) => (model.indexes[name] = sql);
 
@@ -162,6 +169,13 @@ export function buildSchemaModel(entities: readonly Entity[] = ENTITIES): Schema
     const workflow = workflowOf(entity.name);
     counters[entity.table] = workflow ? entity.field(workflow.status)!.column : null;
     if (entity.dataClass === 'history' || logs.has(entity.name)) appendOnly.push(entity.table);
+    if (workflow) {
+      workDays[entity.table] = { entity: entity.name, open: null };
+      workDays[entityByName(workflow.log.entity).table] = {
+        entity: entity.name,
+        open: workflow.openStatuses.join(','),
+      };
+    }
     // A request's staff queue is filtered by status and read newest first.
     const queue = workflow && entity.field('createdAt') ? [[workflow.status, 'createdAt']] : [];
     for (const fields of [...queue, ...entity.indexes]) {

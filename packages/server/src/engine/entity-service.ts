@@ -154,11 +154,11 @@ export class EntityService {
 
   /**
    * Text search over the searchable fields and the declared joined ones (accent- and case-insensitive),
-   * plus exact id match.
+   * plus exact id match; `extraWhere` as for list().
    */
-  async search(text: string, query: Query): Promise<Page> {
+  async search(text: string, query: Query, options: { extraWhere?: (params: Params) => string[] } = {}): Promise<Page> {
     const params = new Params();
-    const where = criteriaOf(this.resolve, query, params);
+    const where = [...criteriaOf(this.resolve, query, params), ...(options.extraWhere?.(params) ?? [])];
     const expression = searchExpression(this.entity, 't');
     const needle = text.trim();
     const idMatch = /^\d{1,15}$/.test(needle) ? params.add(Number(needle)) : undefined;

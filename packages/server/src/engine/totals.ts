@@ -39,6 +39,17 @@ export class RowCounts {
     return row!.n;
   }
 
+  /** Rows of `table` per status (a table counted by status only); statuses without rows are absent. */
+  async byStatus(table: string): Promise<Map<string, number>> {
+    const rows = await this.db.query<{ status: string; n: number; parts: number }>(
+      `select status, sum(n)::bigint as n, sum(count(*)) over ()::int as parts from row_count
+        where table_name = $1 and status is not null group by status`,
+      [table],
+    );
+    if ((rows[0]?.parts ?? 0) > COMPACT_AFTER) this.compact(table);
+    return new Map(rows.map((row) => [row.status, Number(row.n)]));
+  }
+
   /** Folds a table's counter rows; one at a time per table and process, never awaited by a reader. */
   private compact(table: string): void {
     if (this.compacting.has(table)) return;

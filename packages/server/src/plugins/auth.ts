@@ -16,7 +16,10 @@ export interface AuthUser {
   authorities: string[];
   /** The server-side session of the token that signed this request in. */
   sessionId?: string;
-  /** The user has an active second factor. */
+  /**
+   * The user has an active second factor, or this session signed in through the bank's directory, whose
+   * own multi-factor sign-in counts (the enrolment gate does not apply to it).
+   */
   mfa?: boolean;
 }
 
@@ -48,7 +51,8 @@ declare module 'fastify' {
 }
 
 /** Paths that belong to the API: each of their routes must declare its access. */
-export const API_PREFIXES = ['/api/', '/core/api/', '/management/'] as const;
+/** The directory sign-in's two legs (JHipster's paths) are server routes too: declared access, never cached. */
+export const API_PREFIXES = ['/api/', '/core/api/', '/management/', '/oauth2/', '/login/oauth2/'] as const;
 
 export const isApiPath = (url: string) =>
   API_PREFIXES.some((prefix) => url.startsWith(prefix) || url === prefix.slice(0, -1));
@@ -103,6 +107,14 @@ export class AccountStateCache {
   }
 }
 
+/**
+ * The user holds a role that needs a second factor and has none yet: the session may only enrol one.
+ * (An empty list of roles means none here, not "any signed-in user" as a route's access does.)
+ */
+export function mustEnrol(user: AuthUser, mfaRequiredRoles: readonly string[]): boolean {
+  return mfaRequiredRoles.length > 0 && !user.mfa && hasAnyAuthority(user.authorities, mfaRequiredRoles);
+}
+
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header || !header.startsWith('Bearer ')) return null;
@@ -138,19 +150,20 @@ export function registerAuth(
     if (token) {
       const claims = await tokens.check(token);
       const activity = request.headers[APP_HEADERS.background] === undefined;
-      const user = claims && (await sessions.check(claims.sessionId, claims.login, activity));
-      const account = user ? await accounts.get(claims.login) : null;
-      request.user = account && { ...account, sessionId: claims!.sessionId };
+      const method = claims && (await sessions.check(claims.sessionId, claims.login, activity));
+      const account = method ? await accounts.get(claims!.login) : null;
+      request.user = account && {
+        ...account,
+        sessionId: claims!.sessionId,
+        mfa: account.mfa === true || method === 'oidc',
+      };
       if (!request.user && access !== 'public') throw unauthorized('Invalid or expired token');
     }
     if (access === 'public') return;
     if (!request.user) throw unauthorized();
     if (!hasAnyAuthority(request.user.authorities, access)) throw forbidden();
     // A role that needs a second factor, not yet enrolled: the enrolment routes only (PCI DSS 8.4.2).
-    // (An empty list of roles means none here, not "any signed-in user" as a route's access does.)
-    const mustEnrol =
-      mfaRequiredRoles.length > 0 && !request.user.mfa && hasAnyAuthority(request.user.authorities, mfaRequiredRoles);
-    if (mustEnrol && !request.routeOptions.config.enrolment)
+    if (mustEnrol(request.user, mfaRequiredRoles) && !request.routeOptions.config.enrolment)
       throw new HttpProblem(403, {
         message: 'error.mfaEnrolmentRequired',
         detail: 'Your role needs a second factor: enrol one (api/account/mfa/totp/setup) before anything else',

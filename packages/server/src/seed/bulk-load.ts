@@ -4,6 +4,7 @@
 // database ends exactly as the migrations left it.
 import type { Database, Queryable } from '../db/database';
 import { buildSchemaModel, quote } from '../db/schema';
+import { workDayCall } from '../db/schema-diff';
 
 /** Index builds and counts running at once (this is a 2-core machine's worth). */
 const PARALLEL_BUILDS = 2;
@@ -35,6 +36,8 @@ export async function beginBulkLoad(db: Queryable): Promise<void> {
   for (const key of foreignKeys()) await db.query(`alter table ${quote(key.table)} drop constraint ${fkName(key)}`);
   for (const name of Object.keys(model.indexes)) await db.query(`drop index ${quote(name)}`);
   for (const table of Object.keys(model.counters ?? {})) await db.query('select row_count_untrack($1)', [table]);
+  for (const [table, source] of Object.entries(model.workDays ?? {}))
+    await db.query(workDayCall('untrack', table, source));
 }
 
 /**
@@ -92,6 +95,7 @@ export class BulkRebuild {
       Object.keys(model.indexes).length +
       foreignKeys().length +
       Object.keys(model.counters ?? {}).length +
+      Object.keys(model.workDays ?? {}).length +
       Object.keys(model.tables).length;
   }
 
@@ -127,8 +131,9 @@ export class BulkRebuild {
     const counts = Object.entries(model.counters ?? {}).map(
       ([table, status]) => `select row_count_track(${literal(table)}, ${literal(status)})`,
     );
+    const days = Object.entries(model.workDays ?? {}).map(([table, source]) => workDayCall('track', table, source));
     // Statistics for the planner, and the visibility map that lets counts read indexes alone.
     const vacuums = Object.keys(model.tables).map((table) => `vacuum (analyze) ${quote(table)}`);
-    await runAll(this.db, [...counts, ...vacuums], PARALLEL_BUILDS, this.tick);
+    await runAll(this.db, [...counts, ...days, ...vacuums], PARALLEL_BUILDS, this.tick);
   }
 }

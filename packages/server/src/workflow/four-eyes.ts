@@ -2,9 +2,11 @@
 // The first validation is recorded as an approval and leaves the request waiting; a second login
 // completes it; any other decision settles the open approvals. Approvals are rows of request_approval,
 // written in the transaction of the status change, so the optimistic lock of the request guards them.
-import type { WorkflowDef } from '@bank/domain';
+import { entityByName, type WorkflowDef } from '@bank/domain';
 import type { Queryable } from '../db/database';
+import { quote } from '../db/schema';
 import type { Actor, Row } from '../engine/entity-service';
+import type { Params } from '../engine/list-query';
 import { HttpProblem } from '../problem';
 
 /** What a staff update does under the rule, decided before the row is written. */
@@ -20,6 +22,13 @@ export interface FourEyesRule {
   applies(row: Record<string, unknown>): boolean;
   /** Open approvals of a request given on its present amount, oldest first. */
   approvals(db: Queryable, request: Row): Promise<Approval[]>;
+  /**
+   * A list condition on the request table (alias `t`): waiting with an open approval given on its present
+   * amount, none of them by `viewer` (the queue of requests this viewer may give the second validation of).
+   */
+  awaitingSecond(params: Params, viewer: string): string;
+  /** The open approvals of some requests (on their present amounts), by request id, oldest first. */
+  openApprovals(db: Queryable, ids: readonly number[]): Promise<Map<number, Approval[]>>;
   /** Before the update: refuses a second approval by the same login, turns a first one into `waiting`. */
   review(tx: Queryable, before: Row, body: Record<string, unknown>, actor: Actor): Promise<FourEyesStep | null>;
   /** After the update, in the same transaction: records or settles the approvals. */
@@ -46,9 +55,39 @@ export function fourEyesRule(workflow: WorkflowDef, thresholdXof: number): FourE
     return rows.map((r) => ({ login: r.login, approvedAt: new Date(r.approved_at).toISOString() }));
   }
 
+  const request = entityByName(entity);
+  const status = quote(request.field(workflow.status)!.column);
+  const amount = quote(request.field(amountField)!.column);
+  /** An open approval of request `t` that still holds (given on its present amount). */
+  const openOf = (alias: string, entityParam: string) =>
+    `${alias}.request_entity = ${entityParam} and ${alias}.request_id = t.id and ${alias}.settled_at is null
+       and (${alias}.amount is null or ${alias}.amount = t.${amount})`;
+
   return {
     applies,
     approvals,
+    awaitingSecond(params, viewer) {
+      const name = params.add(entity);
+      return `(t.${status} = ${params.add(rule.waiting)}
+        and exists (select 1 from request_approval a where ${openOf('a', name)})
+        and not exists (select 1 from request_approval v where ${openOf('v', name)} and v.login = ${params.add(viewer)}))`;
+    },
+    async openApprovals(db, ids) {
+      const rows = await db.query<{ request_id: number; login: string; approved_at: Date | string }>(
+        `select a.request_id, a.login, a.approved_at from request_approval a join ${quote(request.table)} t on t.id = a.request_id
+          where ${openOf('a', '$1')} and a.request_id = any($2::bigint[]) order by a.approved_at, a.id`,
+        [entity, ids],
+      );
+      const byId = new Map<number, Approval[]>();
+      for (const row of rows) {
+        const id = Number(row.request_id);
+        byId.set(id, [
+          ...(byId.get(id) ?? []),
+          { login: row.login, approvedAt: new Date(row.approved_at).toISOString() },
+        ]);
+      }
+      return byId;
+    },
     async review(tx, before, body, actor) {
       const requested = body[workflow.status];
       const open = await approvals(tx, before);

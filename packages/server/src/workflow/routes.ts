@@ -1,11 +1,15 @@
 // Workflow routes: each request type's history (`POST <log-resource>/story/{requestId}`, newest first),
-// the pending lists the side menu counts (spec part 2 §7), and the open approvals under the four-eyes rule.
+// its counts per status, the pending lists the side menu counts (spec part 2 §7), and under the four-eyes
+// rule the open approvals and the queue of requests waiting for a second validation.
 import type { FastifyInstance } from 'fastify';
-import { WORKFLOWS, entityAccess, entityByName } from '@bank/domain';
-import type { Queryable } from '../db/database';
+import { ENUMS, WORKFLOWS, entityAccess, entityByName } from '@bank/domain';
+import type { Database } from '../db/database';
 import type { EntityService } from '../engine/entity-service';
+import { filterText, requestListCriteria } from '../engine/filter-params';
+import type { Params, Query } from '../engine/list-query';
 import { sendPage } from '../engine/routes';
 import { rowsResponse } from '../engine/response-schemas';
+import { rowCountsOf } from '../engine/totals';
 import type { FourEyesRule } from './four-eyes';
 
 const idParams = {
@@ -13,6 +17,29 @@ const idParams = {
   required: ['id'],
   properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
 } as const;
+
+/** Up to 100 request ids, comma-separated (a list page's rows). */
+const idsQuery = {
+  type: 'object',
+  required: ['ids'],
+  properties: { ids: { type: 'string', pattern: '^[1-9][0-9]{0,14}(,[1-9][0-9]{0,14}){0,99}$' } },
+} as const;
+
+const countsResponse = (statuses: readonly string[]) =>
+  ({
+    type: 'object',
+    required: ['statuses', 'total'],
+    properties: {
+      statuses: {
+        type: 'object',
+        required: [...statuses],
+        properties: Object.fromEntries(statuses.map((status) => [status, { type: 'integer' }])),
+        additionalProperties: false,
+      },
+      total: { type: 'integer' },
+      secondValidation: { type: 'integer' },
+    },
+  }) as const;
 
 /** A request's history is short; this bounds an answer all the same. */
 const STORY_LIMIT = '500';
@@ -25,7 +52,7 @@ const PENDING_LISTS = [
 
 export function registerWorkflowRoutes(
   app: FastifyInstance,
-  db: Queryable,
+  db: Database,
   services: Map<string, EntityService>,
   fourEyesRules: ReadonlyMap<string, FourEyesRule>,
 ): void {
@@ -56,6 +83,67 @@ export function registerWorkflowRoutes(
       async (request) => {
         const row = await service.get(request.params.id);
         return { required: rule.applies(row), approvals: await rule.approvals(db, row) };
+      },
+    );
+  }
+
+  // `GET <request path>/status-counts`: the rows per status from the row counters (never a count of the
+  // table), their sum, and under the four-eyes rule how many wait for this viewer's second validation.
+  for (const workflow of WORKFLOWS) {
+    const entity = entityByName(workflow.entity);
+    const statuses = ENUMS[entity.field(workflow.status)!.enum!].values;
+    const rule = fourEyesRules.get(entity.name);
+    const service = services.get(entity.name)!;
+    app.get(
+      `${entity.path}/status-counts`,
+      {
+        config: { access: entityAccess(entity.name, 'read') },
+        schema: { response: { 200: countsResponse(statuses) } },
+      },
+      async (request) => {
+        const [counted, second] = await Promise.all([
+          rowCountsOf(db).byStatus(entity.table),
+          rule &&
+            service.list({ size: '1' }, { extraWhere: (params) => [rule.awaitingSecond(params, request.user!.login)] }),
+        ]);
+        const byStatus = Object.fromEntries(statuses.map((status) => [status, counted.get(status) ?? 0]));
+        return {
+          statuses: byStatus,
+          total: Object.values(byStatus).reduce((sum, n) => sum + n, 0),
+          ...(second ? { secondValidation: second.total } : {}),
+        };
+      },
+    );
+  }
+
+  for (const [name, rule] of fourEyesRules) {
+    const entity = entityByName(name);
+    const service = services.get(name)!;
+    const read = { access: entityAccess(name, 'read') };
+    // The requests waiting for a second validation that this viewer may give (not those they approved
+    // first), oldest first unless sorted otherwise; criteria and paging as on the plain list, and the
+    // filters of the request lists: creation days, reference, and the search text of the cash lists.
+    app.get<{ Querystring: Query & Record<'startdate' | 'enddate' | 'id' | 'query', string | undefined> }>(
+      `${entity.path}/second-validation`,
+      { config: read, schema: { response: rowsResponse(entity) } },
+      async (request, reply) => {
+        const { startdate, enddate, id, query, ...rest } = request.query;
+        const criteria = { ...rest, ...requestListCriteria({ startdate, enddate, id }) };
+        const awaiting = { extraWhere: (params: Params) => [rule.awaitingSecond(params, request.user!.login)] };
+        const text = filterText(query);
+        const page = text
+          ? await service.search(text, criteria, awaiting)
+          : await service.list(criteria, { ...awaiting, defaultSort: 'createdAt,asc' });
+        return sendPage(request, reply, page);
+      },
+    );
+    // The open approvals of a list's rows (`?ids=1,2,3`), so that a row can say "1/2 — validé par …".
+    app.get<{ Querystring: { ids: string } }>(
+      `${entity.path}/open-approvals`,
+      { config: read, schema: { querystring: idsQuery } },
+      async (request) => {
+        const ids = [...new Set(request.query.ids.split(',').map(Number))];
+        return Object.fromEntries(await rule.openApprovals(db, ids));
       },
     );
   }

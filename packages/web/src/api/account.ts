@@ -83,3 +83,27 @@ export function endSession(id: string): Promise<unknown> {
     successMessage: 'security.sessions.ended',
   });
 }
+
+/** A new authenticator secret, not active until `activateTotp` confirms a code from it. */
+export function setupTotp(): Promise<{ secret: string; otpauthUri: string }> {
+  return requestData('api/account/mfa/totp/setup', { method: 'POST' });
+}
+
+/** Confirms the new secret; the answer's recovery codes are shown this once and never again. */
+export function activateTotp(code: string): Promise<{ recoveryCodes: string[] }> {
+  return requestData('api/account/mfa/totp/activate', {
+    method: 'POST',
+    body: { code },
+    errorMessage: false,
+  });
+}
+
+/** Removes the second factor, which a current code (or a recovery code) proves the user still holds. */
+export function removeTotp(code: string): Promise<unknown> {
+  return requestData('api/account/mfa/totp', {
+    method: 'DELETE',
+    body: { code },
+    errorMessage: false,
+    successMessage: 'security.mfa.removed',
+  });
+}

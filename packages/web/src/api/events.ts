@@ -14,7 +14,20 @@ export interface PresenceEvent {
   active: boolean;
 }
 
-export type LiveEvent = { event: 'pending'; data: PendingCounts } | { event: 'presence'; data: PresenceEvent };
+/** Someone saved a request: the version it now has, and who saved it. */
+export interface SavedEvent {
+  resource: string;
+  id: number;
+  login: string;
+  version: number;
+}
+
+export type LiveEvent =
+  | { event: 'pending'; data: PendingCounts }
+  | { event: 'presence'; data: PresenceEvent }
+  | { event: 'saved'; data: SavedEvent };
+
+const LIVE_EVENTS: ReadonlySet<string> = new Set<LiveEvent['event']>(['pending', 'presence', 'saved']);
 
 /**
  * Why the server closed a stream (its last event, `closed`): `superseded` when the same login opened more
@@ -42,7 +55,7 @@ export async function readLiveEvents(onEvent: (event: LiveEvent) => void, signal
     const taken = takeStreamEvents(buffer + value);
     buffer = taken.rest;
     for (const live of taken.events) {
-      if (live.event === 'pending' || live.event === 'presence') onEvent(live as LiveEvent);
+      if (LIVE_EVENTS.has(live.event)) onEvent(live as LiveEvent);
       else if (live.event === 'closed' && (live.data as { reason?: unknown } | null)?.reason === 'superseded')
         end = 'superseded';
     }
@@ -78,6 +91,31 @@ export const presenceQuery = (resource: string, id: number) =>
     refetchIntervalInBackground: true,
   });
 
-export function leavePresence(resource: string, id: number): Promise<unknown> {
-  return requestData(`core/api/presence/${resource}/${id}`, { method: 'DELETE', errorMessage: false });
+/** Others' claims on some requests of one type: which rows of a list someone else is handling. */
+export const othersClaims = (resource: string, ids: readonly number[], signal?: AbortSignal) =>
+  requestData<Array<Presence & { id: number }>>(`core/api/presence/${resource}`, {
+    query: { ids: ids.join(',') },
+    signal,
+  });
+
+/**
+ * The last save of a request heard on the event stream (null until one is): a form compares its version
+ * with the one it loaded. Kept apart from MANAGER_KEY, whose refreshes would reset it; filled by the
+ * stream only, never fetched.
+ */
+export const savedQuery = (resource: string, id: number) =>
+  queryOptions({
+    queryKey: ['live', 'saved', resource, id] as const,
+    queryFn: (): SavedEvent | null => null,
+    staleTime: Infinity,
+  });
+
+/** Drops this user's claim; `keepalive` when the tab is closing, so that the call outlives the page. */
+export function leavePresence(resource: string, id: number, keepalive = false): Promise<unknown> {
+  return requestData(`core/api/presence/${resource}/${id}`, {
+    method: 'DELETE',
+    errorMessage: false,
+    background: true,
+    keepalive,
+  });
 }

@@ -31,6 +31,8 @@ export interface RequestOptions {
   errorContext?: FailureContext;
   /** Made by the app itself (a periodic refresh): does not count as use of the session. */
   background?: boolean;
+  /** Sent even when the page is going away (a closing tab): fetch's keepalive, which carries the token. */
+  keepalive?: boolean;
 }
 
 export interface HttpResponse<T> {
@@ -71,7 +73,7 @@ function requestInit(options: RequestOptions, token: string | null, signal: Abor
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(options.body);
   }
-  return { method: options.method ?? 'GET', headers, body, signal };
+  return { method: options.method ?? 'GET', headers, body, signal, keepalive: options.keepalive };
 }
 
 async function readBody(response: Response): Promise<unknown> {

@@ -1,4 +1,4 @@
-// The staff screens' calls: request lists with criteria, the pending counts, request histories,
+// The staff screens' calls: request lists with criteria, counts per status, the pending counts, request histories,
 // the client search and file, the notification service, and the staff decision (PUT of the full row).
 import { entityByName, workflowOf, type Entity } from '@bank/domain';
 import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
@@ -16,6 +16,14 @@ export interface NotificationSubscription {
   salaire: boolean;
   versement: boolean;
   virement: boolean;
+}
+
+/** `GET <request path>/status-counts`. */
+export interface StatusCounts {
+  statuses: Record<string, number>;
+  total: number;
+  /** Four-eyes types: the requests waiting for this viewer's second validation. */
+  secondValidation?: number;
 }
 
 export type ClientFilters = Record<'name' | 'email' | 'reference' | 'rib' | 'type', string>;
@@ -54,6 +62,22 @@ export const managerQueries = {
         return fetchPage(path, filters, params, signal);
       },
       placeholderData: keepPreviousData,
+    }),
+  /**
+   * The requests waiting for the viewer's second validation under the four-eyes rule (not those they
+   * approved), with the list's filters (created between two days, reference, search text).
+   */
+  secondValidation: (entity: Entity, filters: ListFilterValues, params: PageParams) =>
+    queryOptions({
+      queryKey: [...MANAGER_KEY, 'requests', entity.name, params, { ...filters, view: 'second' } as Query],
+      queryFn: ({ signal }) => fetchPage(`${entity.path}/second-validation`, filters, params, signal),
+      placeholderData: keepPreviousData,
+    }),
+  /** A request type's rows per status (the server's row counters), and the viewer's second validations. */
+  statusCounts: (entity: Entity) =>
+    queryOptions({
+      queryKey: [...MANAGER_KEY, 'status-counts', entity.name],
+      queryFn: ({ signal }) => requestData<StatusCounts>(`${entity.path}/status-counts`, { signal }),
     }),
   // DESIGN.md §5: whatever is filled applies; an empty form is the plain paged list.
   clients: (filters: ClientFilters, params: PageParams) =>

@@ -1,6 +1,6 @@
-// The side menu's pending counts (spec part 2 §2.17) and the paged fetch of the staff lists; kept
-// apart from the manager queries so that the shell does not carry the entity registry.
-import { APP_HEADERS, type PendingCounts, type PendingKey } from '@bank/domain';
+// The side menu's pending counts (spec part 2 §2.17: each request type's work queue) and the paged fetch
+// of the staff lists; kept apart from the manager queries so that the shell does not carry the registry.
+import { APP_HEADERS, PENDING_COUNTS, type PendingCounts, type PendingKey } from '@bank/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { inexact, type EntityPage, type EntityRow } from './entities';
 import { request, type Query } from './http-client';
@@ -36,12 +36,20 @@ export async function fetchPage(
   return { rows, total, page: params.page, hasNext, ...inexact(headers) } satisfies EntityPage;
 }
 
-/** The pending lists the side menu counts (spec part 2 §7): a page of one row, the total read. */
-export const PENDING_SOURCES = {
-  cards: { path: 'core/api/card-orders', query: { 'orderStatus.in': 'PENDING' } },
-  checkbooks: { path: 'core/api/checkbook-orders/demandStatusChequier/IN_PROGRESS', query: {} },
-  beneficiaries: { path: 'core/api/beneficiaries/beneficiaryStatus/PENDING', query: {} },
-} as const satisfies Record<PendingKey, { path: string; query: Query }>;
+/** The request lists the side menu counts: their work queues (the row counters give those totals). */
+const PENDING_PATHS: Record<PendingKey, string> = {
+  cards: 'core/api/card-orders',
+  checkbooks: 'core/api/checkbook-orders',
+  beneficiaries: 'core/api/beneficiaries',
+};
+
+/** Each count's list and criteria, from the domain: a page of one row, the total read. */
+export const PENDING_SOURCES = Object.fromEntries(
+  Object.entries(PENDING_COUNTS).map(([key, source]) => [
+    key,
+    { path: PENDING_PATHS[key as PendingKey], query: { [`${source.field}.in`]: source.statuses.join(',') } },
+  ]),
+) as Record<PendingKey, { path: string; query: Query }>;
 
 export type { PendingCounts, PendingKey } from '@bank/domain';
 

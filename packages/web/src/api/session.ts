@@ -1,6 +1,6 @@
 // Sign-in and the session (spec part 1 section 7.1): POST api/authenticate, GET api/account.
 import { queryOptions } from '@tanstack/react-query';
-import { request } from './http-client';
+import { request, requestData } from './http-client';
 import { isHttpError } from './http-error';
 import { clearToken, getToken, storeToken } from './token-storage';
 import type { Account, Credentials } from './types';
@@ -27,6 +27,25 @@ export function sessionQuery() {
   return queryOptions({
     queryKey: sessionKey,
     queryFn: ({ signal }) => fetchSession(signal),
+    staleTime: Infinity,
+  });
+}
+
+/** The second factor as the account page shows it, and whether this session may only enrol one. */
+export interface MfaStatus {
+  totp: boolean;
+  recoveryCodesLeft: number;
+  /** The user's role needs a second factor and none is active: every other call answers 403. */
+  enrolmentRequired: boolean;
+}
+
+export const mfaStatusKey = ['account', 'mfa'] as const;
+
+/** Asked beside the session: the shell shows only the enrolment page while `enrolmentRequired`. */
+export function mfaStatusQuery() {
+  return queryOptions({
+    queryKey: mfaStatusKey,
+    queryFn: ({ signal }) => requestData<MfaStatus>('api/account/mfa', { signal, errorMessage: false }),
     staleTime: Infinity,
   });
 }

@@ -43,11 +43,17 @@ export const subscriptionQueries = {
         fetchPage('core/api/_search/ClientSubscription/filtre', filters, { ...params, sort: NEWEST_FIRST }, signal),
       placeholderData: keepPreviousData,
     }),
+  /** Newest first unless `params` says otherwise (a work queue is worked oldest first). */
   subsRequests: (filters: ListFilters, params: PageParams) =>
     queryOptions({
       queryKey: [...SUBSCRIPTION_KEY, 'subs-requests', params, filters],
       queryFn: ({ signal }) =>
-        fetchPage('core/api/subscription-requests/filtre', filters, { ...params, sort: NEWEST_FIRST }, signal),
+        fetchPage(
+          'core/api/subscription-requests/filtre',
+          filters,
+          { ...params, sort: params.sort ?? NEWEST_FIRST },
+          signal,
+        ),
       placeholderData: keepPreviousData,
     }),
   /** The packs a subscription may take: the hidden ones left out (DESIGN.md §5), cheapest first. */

@@ -42,6 +42,8 @@ export interface ProfileInfo {
   ebankingUrl?: string | null;
   /** Minutes without use after which the server ends a staff session. */
   sessionIdleMinutes?: number;
+  /** Sign-in through the bank's directory (OpenID Connect), when configured: its button's label. */
+  oidc?: { label: string } | null;
 }
 
 export type HealthStatus = 'UP' | 'DOWN' | (string & {});
@@ -99,7 +101,7 @@ export interface AccessLogEntry {
   login: string;
   authorities: string[];
   clientId: number | null;
-  /** client, accounts, notification-users, account, transactions, transaction, transfers, transfer */
+  /** client, accounts, notification-users, requests, account, transactions, transaction, transfers, transfer */
   what: string;
   subject: string;
   subjectId: number;

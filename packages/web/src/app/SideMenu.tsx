@@ -37,7 +37,7 @@ export function SideMenu({ menu, login }: { menu: Menu; login: string }) {
                   component={Link}
                   to={link.to}
                   label={t(`menu.links.${link.key}`)}
-                  active={pathname === link.to}
+                  active={pathname === link.to.split('?')[0]}
                   data-link={link.key}
                   py={6}
                   rightSection={

@@ -2,11 +2,14 @@
 // its stylesheets in the list (its own and those of the components it is built from, found by walking
 // Mantine's modules), and the list holds nothing else.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const src = path.resolve(import.meta.dirname, '..');
-const packages = path.resolve(src, '../node_modules/@mantine');
+/** Wherever npm placed it (the web package's own node_modules or the root's): above its `cjs/index.cjs`. */
+const packageDir = (pkg: string) =>
+  path.resolve(path.dirname(createRequire(import.meta.url).resolve(`@mantine/${pkg}`)), '..');
 /** Always there, whatever the components: reset, theme variables, global classes (hiddenFrom, visibleFrom). */
 const BASE = ['baseline', 'default-css-variables', 'global'];
 
@@ -27,7 +30,7 @@ function namesImported(source: string, pkg: string): string[] {
 
 /** The module of each export of a Mantine package, from its ESM index. */
 function exportFiles(pkg: string): Map<string, string> {
-  const esm = path.join(packages, pkg, 'esm');
+  const esm = path.join(packageDir(pkg), 'esm');
   const files = new Map<string, string>();
   for (const [, names, from] of read(path.join(esm, 'index.mjs')).matchAll(/import \{([^}]*)\} from "(\.[^"]+)"/g))
     for (const name of names!.split(','))
@@ -43,6 +46,9 @@ function exportFiles(pkg: string): Map<string, string> {
 
 const core = exportFiles('core');
 const notifications = exportFiles('notifications');
+// The date pickers bring their own stylesheet (imported with them); the core components they are built from need theirs here.
+const dates = exportFiles('dates');
+const isCoreSheet = (name: string) => fs.existsSync(path.join(packageDir('core'), 'styles', `${name}.css`));
 
 /** Walks a module's imports inside Mantine; each `X.module.mjs` on the way is the class map of `styles/X.css`. */
 function sheetsOf(file: string, seen = new Set<string>(), sheets = new Set<string>()): Set<string> {
@@ -77,6 +83,10 @@ function sheetsInUse(): Set<string> {
       ...namesImported(source, '@mantine/notifications').map((name) => notifications.get(name)),
     ];
     for (const module of used) if (module) sheetsOf(module, new Set(), sheets);
+    for (const name of namesImported(source, '@mantine/dates')) {
+      const module = dates.get(name);
+      if (module) for (const sheet of sheetsOf(module)) if (isCoreSheet(sheet)) sheets.add(sheet);
+    }
   }
   return sheets;
 }

@@ -1,7 +1,7 @@
 // The route table (spec part 1 section 2.2): shell and sign-in eager, without Mantine; every other page lazy,
 // with it (lazy-group.ts): the account and admin groups, the staff screens page by page.
 import { ROUTE_ACCESS } from '@bank/domain';
-import { Navigate, type RouteObject } from 'react-router';
+import { type Location, Navigate, type RouteObject, ScrollRestoration } from 'react-router';
 import { LoginPage } from '../auth/LoginPage';
 import { PrivateRoute } from '../auth/PrivateRoute';
 import { PageLoader } from '../ui/PageLoader';
@@ -11,6 +11,7 @@ import { RouteError } from './RouteError';
 
 const home = lazyGroup(() => import('../screens/home/HomePage'));
 const logout = lazyGroup(() => import('../auth/LogoutPage'));
+const oidcCallback = lazyGroup(() => import('../auth/OidcCallbackPage'));
 const notFound = lazyGroup(() => import('./NotFoundPage'));
 const notFoundRoute: RouteObject = { path: '*', lazy: lazyPage(notFound, 'NotFoundPage') };
 const accountGroup = lazyGroup(() => import('../screens/account'));
@@ -124,9 +125,21 @@ const subscriptionRoutes: RouteObject[] = [
   },
 ];
 
+/**
+ * Where a page is scrolled is kept per history entry, and for a staff list per address: back from a
+ * request's form (Retour, a decision, the browser's back button) the list shows the rows the user left.
+ */
+const scrollKey = (location: Location) =>
+  /\/view\/[\w-]+$/.test(location.pathname) ? location.pathname + location.search : location.key;
+
 export const routes: RouteObject[] = [
   {
-    element: <Layout />,
+    element: (
+      <>
+        <ScrollRestoration getKey={scrollKey} />
+        <Layout />
+      </>
+    ),
     errorElement: <RouteError />,
     HydrateFallback: PageLoader,
     children: [
@@ -136,6 +149,8 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: lazyPage(home, 'HomePage') },
           { path: 'login', element: <LoginPage /> },
+          // The end of a sign-in through the bank's directory, drawn without Mantine like the sign-in page.
+          { path: 'login/oidc', lazy: async () => ({ Component: (await oidcCallback()).OidcCallbackPage }) },
           { path: 'logout', lazy: lazyPage(logout, 'LogoutPage') },
           // Signed-out self-service pages, in the account chunk: the sign-in page does not carry them.
           { path: 'register', lazy: lazyPage(accountGroup, 'RegisterPage') },

@@ -26,7 +26,7 @@ describe('side menu', () => {
     expect(sideMenuFor([ROLES.ADMIN, ROLES.USER])).toEqual({ admin: true, sections: [] });
   });
 
-  it.each([ROLES.MANAGER, ROLES.RESPONSABLEDESK])('gives %s DEMANDES, SUPPORTS and PARAMETRES', (role) => {
+  it.each([ROLES.MANAGER, ROLES.RESPONSABLEDESK])('gives %s DEMANDES, SUPPORTS and PARAMÈTRES', (role) => {
     expect(links([role])).toEqual({
       requests: MANAGER_REQUESTS,
       supports: ['clients', 'onlineAccounts'],
@@ -35,12 +35,21 @@ describe('side menu', () => {
     });
   });
 
-  it.each([ROLES.GESTIONRECLAMATIONSCLIENTS, ROLES.AGENTDESAISIE])('gives %s no PARAMETRES', (role) => {
+  it.each([ROLES.GESTIONRECLAMATIONSCLIENTS, ROLES.AGENTDESAISIE])('gives %s no PARAMÈTRES', (role) => {
     expect(links([role])).toEqual({
       requests: MANAGER_REQUESTS,
       supports: ['clients', 'onlineAccounts'],
       entities: ['allEntities'],
     });
+  });
+
+  it('opens the read-only online-banking accounts page for MANAGER, the generic list for the others', () => {
+    const target = (role: string) =>
+      sideMenuFor([role])!
+        .sections.flatMap((section) => section.links)
+        .find((link) => link.key === 'onlineAccounts')!.to;
+    expect(target(ROLES.MANAGER)).toBe('/admin/list/users');
+    expect(target(ROLES.RESPONSABLEDESK)).toBe('/entity/serenity-user');
   });
 
   it('gives the cash agents and the trainee their few links', () => {
@@ -76,15 +85,15 @@ describe('side menu', () => {
     expect(hasPending(sideMenuFor([ROLES.STAGIAIRE]))).toBe(false);
   });
 
-  it('links the pending counts to cards, checkbooks and beneficiaries', () => {
+  it('links the pending counts to the work queues of cards, checkbooks and beneficiaries', () => {
     const pending = sideMenuFor([ROLES.MANAGER])!
       .sections.flatMap((section) => section.links)
       .filter((link) => link.pending)
       .map((link) => [link.key, link.to]);
     expect(pending).toEqual([
-      ['beneficiaries', '/entity/beneficiary/view/manager'],
-      ['cards', '/entity/card-order/view/manager'],
-      ['checkbooks', '/entity/checkbook-order/view/manager'],
+      ['beneficiaries', '/entity/beneficiary/view/manager?status=queue'],
+      ['cards', '/entity/card-order/view/manager?status=queue'],
+      ['checkbooks', '/entity/checkbook-order/view/manager?status=queue'],
     ]);
   });
 });

@@ -6,6 +6,7 @@ import type { PendingKey } from '../api/pending';
 export interface MenuLink {
   /** `menu.links.<key>` */
   key: string;
+  /** The page, with the list view it opens on (`?status=queue`) for a link with a badge. */
   to: string;
   /** The pending count shown as a badge. */
   pending?: PendingKey;
@@ -25,19 +26,26 @@ export interface SideMenu {
 
 const LINKS = {
   transfers: { key: 'transfers', to: '/entity/transfer/view/manager' },
-  beneficiaries: { key: 'beneficiaries', to: '/entity/beneficiary/view/manager', pending: 'beneficiaries' },
+  // A badge's link opens the queue view it counts, whatever the role's own default view.
+  beneficiaries: {
+    key: 'beneficiaries',
+    to: '/entity/beneficiary/view/manager?status=queue',
+    pending: 'beneficiaries',
+  },
   cashBeneficiaries: { key: 'cashBeneficiaries', to: '/entity/beneficiary-cash/view/manager' },
   provisions: { key: 'provisions', to: '/entity/provision-cash/view/manager' },
   // The cash agents' door (spec part 2 §2.17); /entity/CA is theirs only (§6), so the others use the list above.
   cashDeskProvisions: { key: 'provisions', to: '/entity/CA/view/provision-cash' },
   checkOppositions: { key: 'checkOppositions', to: '/entity/check-opposition/view/manager' },
   cardOppositions: { key: 'cardOppositions', to: '/entity/card-opposition/view/manager' },
-  cards: { key: 'cards', to: '/entity/card-order/view/manager', pending: 'cards' },
-  checkbooks: { key: 'checkbooks', to: '/entity/checkbook-order/view/manager', pending: 'checkbooks' },
+  cards: { key: 'cards', to: '/entity/card-order/view/manager?status=queue', pending: 'cards' },
+  checkbooks: { key: 'checkbooks', to: '/entity/checkbook-order/view/manager?status=queue', pending: 'checkbooks' },
   subscribers: { key: 'subscribers', to: '/entity/client-subscription' },
   subscriptions: { key: 'subscriptions', to: '/entity/view/subs-request' },
   clients: { key: 'clients', to: '/entity/client/manager' },
   onlineAccounts: { key: 'onlineAccounts', to: '/entity/serenity-user' },
+  // The manager's « Comptes e-banking » is the read-only page of part 2 §2.17, not the generic list.
+  onlineAccountsReadOnly: { key: 'onlineAccounts', to: '/admin/list/users' },
   services: { key: 'services', to: '/entity/serenity-services/manager' },
   packs: { key: 'packs', to: '/entity/pack/view/manager' },
   allEntities: { key: 'allEntities', to: '/entity' },
@@ -77,6 +85,7 @@ const MENU_TABLE: readonly { roles: readonly Authority[]; section: MenuSection }
   },
   { roles: [ROLES.AGENTRSIC], section: { key: 'requests', links: [LINKS.cashDeskProvisions] } },
   { roles: [ROLES.STAGIAIRE], section: { key: 'requests', links: [LINKS.transfers] } },
+  { roles: [ROLES.MANAGER], section: { key: 'supports', links: [LINKS.clients, LINKS.onlineAccountsReadOnly] } },
   { roles: MANAGER_TYPES, section: { key: 'supports', links: [LINKS.clients, LINKS.onlineAccounts] } },
   { roles: DESK, section: { key: 'settings', links: [LINKS.services, LINKS.packs] } },
 ];

@@ -6,7 +6,7 @@ import { createBrowserRouter, type DataRouter, RouterContextProvider } from 'rea
 import { RouterProvider } from 'react-router/dom';
 import { fetchCatalogue } from '../api/catalogue';
 import { profileQuery } from '../api/management';
-import { sessionQuery } from '../api/session';
+import { mfaStatusQuery, sessionQuery } from '../api/session';
 import { getToken } from '../api/token-storage';
 import { signOutWhenUnauthenticated } from '../auth/sign-out';
 import { initI18n } from '../i18n/i18n';
@@ -57,6 +57,8 @@ export async function start(container: HTMLElement): Promise<void> {
   const queryClient = createQueryClient();
   signOutWhenUnauthenticated(queryClient);
   void queryClient.prefetchQuery(sessionQuery());
+  // With a token, the second factor's status is needed as soon as the session: asked in parallel.
+  if (getToken()) void queryClient.prefetchQuery(mfaStatusQuery());
   void queryClient.prefetchQuery(profileQuery());
   if (getToken()) preloadSignedInLayout();
   // It starts loading the screens of the address while the catalogue arrives.

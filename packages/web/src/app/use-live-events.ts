@@ -1,12 +1,15 @@
 // The live work queue in the shell: one event stream per signed-in staff member, re-opened after a
 // pause when it drops (or, when the server closed it for newer tabs of the same login, once the tab is
 // shown again). New pending counts go straight into the side menu's badges and refresh the
-// staff lists; a presence change refreshes the notice of that request's form.
+// staff lists; a presence change refreshes the notice of that request's form, and so does each opening
+// of the stream, which may have missed some; a save tells that request's open form (savedQuery) and
+// refreshes the home page's figures, which move with decisions that change no pending count.
 import { ROUTE_ACCESS } from '@bank/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { presenceKey, readLiveEvents } from '../api/events';
+import { presenceKey, readLiveEvents, savedQuery } from '../api/events';
 import { MANAGER_KEY, pendingQuery } from '../api/pending';
+import { workSummaryQuery } from '../api/work';
 import { useHasAuthority } from '../auth/use-has-authority';
 
 const RETRY_MIN_MS = 1_000;
@@ -49,8 +52,15 @@ export function useLiveEvents(): void {
     void (async () => {
       while (!controller.signal.aborted) {
         try {
+          let opened = false;
           const end = await readLiveEvents((live) => {
             wait = RETRY_MIN_MS;
+            if (!opened) {
+              opened = true;
+              // A claim taken or dropped before this stream opened (a form loaded faster than the stream,
+              // or while it was down) sent its event to nobody here: the open forms ask again.
+              void queryClient.invalidateQueries({ queryKey: [...MANAGER_KEY, 'presence'] });
+            }
             if (live.event === 'pending') {
               queryClient.setQueryData(pendingQuery().queryKey, live.data);
               if (!seeded) {
@@ -61,8 +71,13 @@ export function useLiveEvents(): void {
                 queryKey: MANAGER_KEY,
                 predicate: (query) => query.queryKey[1] !== 'pending' && query.queryKey[1] !== 'presence',
               });
-            } else {
+            } else if (live.event === 'presence') {
               void queryClient.invalidateQueries({ queryKey: presenceKey(live.data.resource, live.data.id) });
+            } else {
+              queryClient.setQueryData(savedQuery(live.data.resource, live.data.id).queryKey, live.data);
+              // A transfer decided, or a card order moved between two statuses of its queue, changes the
+              // home page's queues and charts but no pending count: no `pending` event follows.
+              void queryClient.invalidateQueries({ queryKey: workSummaryQuery().queryKey });
             }
           }, controller.signal);
           if (end === 'superseded') {

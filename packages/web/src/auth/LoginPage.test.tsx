@@ -1,6 +1,9 @@
 import { ROLES, TOKEN_STORAGE_KEY } from '@bank/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import en from '../../public/i18n/en.json';
+import fr from '../../public/i18n/fr.json';
+import { DIRECTORY_REFUSALS } from '../api/directory';
 import { routes } from '../app/routes';
 import { i18n } from '../i18n/i18n';
 import { account, json, renderRoutes, stubFetch } from '../test/render';
@@ -115,5 +118,58 @@ describe('sign-in page', () => {
     fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});
+
+describe('sign-in through the bank’s directory', () => {
+  function serveDirectory(oidc: { label: string } | null) {
+    const stub = stubFetch({
+      'GET /api/account': () => json(manager),
+      'GET /management/info': () => json({ activeProfiles: ['dev'], ribbonEnv: 'dev', inProduction: false, oidc }),
+    });
+    vi.stubGlobal('fetch', stub.fetchStub);
+  }
+
+  it('offers "Sign in with …" when the server has a directory, keeping the page that was asked for', async () => {
+    serveDirectory({ label: 'Annuaire Banque' });
+    renderRoutes(routes, { path: '/account/password' });
+    const link = await screen.findByRole('link', { name: 'Sign in with Annuaire Banque' });
+    expect(link.getAttribute('href')).toBe('/oauth2/authorization/oidc?returnTo=%2Faccount%2Fpassword');
+    // Password sign-in stays, for local accounts.
+    expect(screen.getByLabelText('Password')).toBeTruthy();
+  });
+
+  it('says it in French', async () => {
+    await i18n.changeLanguage('fr');
+    serveDirectory({ label: 'Annuaire Banque' });
+    renderRoutes(routes, { path: '/login' });
+    const link = await screen.findByRole('link', { name: 'Se connecter avec Annuaire Banque' });
+    expect(link.getAttribute('href')).toBe('/oauth2/authorization/oidc');
+    await i18n.changeLanguage('en');
+  });
+
+  it('offers nothing of the kind without a directory', async () => {
+    serveDirectory(null);
+    renderRoutes(routes, { path: '/login' });
+    await screen.findByRole('heading', { name: 'Sign in' });
+    await waitFor(() => expect(screen.getByLabelText('Password')).toBeTruthy());
+    expect(screen.queryByRole('link', { name: /Sign in with/ })).toBeNull();
+  });
+
+  it('has a text in both languages for every reason the server gives', () => {
+    for (const key of DIRECTORY_REFUSALS)
+      for (const catalogue of [fr, en]) expect(typeof catalogue.oidc.error[key], key).toBe('string');
+  });
+
+  it.each([
+    ['noRole', 'No bank role is given to this account in the directory. Ask an administrator for access.'],
+    ['localAccount', 'A local bank account already has this login or e-mail address'],
+    ['invalid', "The directory's answer could not be verified"],
+    ['something-else', "The directory's answer could not be verified"],
+  ])('explains a refused directory sign-in (%s)', async (key, text) => {
+    serveDirectory({ label: 'Annuaire Banque' });
+    renderRoutes(routes, { path: `/login?oidcError=${key}` });
+    const alert = await screen.findByTestId('login-error');
+    expect(alert.textContent).toContain(text);
   });
 });

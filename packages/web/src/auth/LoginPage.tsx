@@ -1,9 +1,13 @@
 // Sign-in screen (spec part 1 section 2.2): logo, 'Connexion', username, password, submit; no remember-me.
+// With the bank's directory configured, a 'Se connecter avec …' link too, and why a directory sign-in was refused.
 // Drawn without Mantine, as its inputs look (LoginPage.module.css): the first page most users load stays light.
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type Location, Navigate, useLocation } from 'react-router';
+import { directoryRefusal, directorySignInUrl } from '../api/directory';
 import { isHttpError } from '../api/http-error';
+import { profileQuery } from '../api/management';
 import { Logo } from '../ui/Logo';
 import { PageLoader } from '../ui/PageLoader';
 import loader from '../ui/PageLoader.module.css';
@@ -124,6 +128,7 @@ export function LoginPage() {
   const { isAuthenticated, isPending } = useSession();
   const notice = useAuthNotice();
   const signIn = useSignIn();
+  const directory = useQuery(profileQuery()).data?.oidc;
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -133,7 +138,11 @@ export function LoginPage() {
   if (isPending) return <PageLoader />;
   if (isAuthenticated) return <Navigate to={returnPath(location.state)} replace />;
 
-  const failure = failureKey(signIn.error, (key) => i18n.exists(key));
+  // A password attempt's failure, else why the directory sign-in that came back here was refused.
+  const refusal = directoryRefusal(new URLSearchParams(location.search).get('oidcError'));
+  const failure =
+    failureKey(signIn.error, (key) => i18n.exists(key)) ??
+    (refusal && !signIn.isPending ? `oidc.error.${refusal}` : null);
   // The server asks for the second factor after a right password: the code field appears, and stays.
   const askCode = failure === 'error.mfaRequired' || failure === 'error.mfaInvalid' || code !== '';
   const submit = (event: FormEvent) => {
@@ -214,6 +223,18 @@ export function LoginPage() {
               <span className={classes.submitLabel}>{t('login.form.button')}</span>
               {signIn.isPending && <span className={`${loader.loader} ${classes.spinner}`} aria-hidden />}
             </button>
+            {directory && (
+              <>
+                <div className={classes.or}>{t('oidc.or')}</div>
+                {/* A full page load: the server sends the browser on to the directory. */}
+                <a
+                  href={directorySignInUrl(returnPath(location.state))}
+                  className={`${button.button} ${classes.directory} mantine-focus-auto`}
+                >
+                  {t('oidc.signIn', { label: directory.label })}
+                </a>
+              </>
+            )}
             <div className={classes.links}>
               <Link to="/reset/request" className={`${classes.link} mantine-focus-auto`}>
                 {t('reset.request.link')}

@@ -1,6 +1,6 @@
 // Sign-in: store the token, then fetch the session that the guards and the header read.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authenticate, sessionQuery } from '../api/session';
+import { authenticate, mfaStatusQuery, sessionQuery } from '../api/session';
 import { clearToken } from '../api/token-storage';
 import type { Account, Credentials } from '../api/types';
 import { setAuthNotice } from './auth-notice';
@@ -10,7 +10,11 @@ export function useSignIn() {
   return useMutation({
     mutationFn: async (credentials: Credentials): Promise<Account> => {
       await authenticate(credentials);
-      const account = await queryClient.fetchQuery({ ...sessionQuery(), staleTime: 0 });
+      const [account] = await Promise.all([
+        queryClient.fetchQuery({ ...sessionQuery(), staleTime: 0 }),
+        // The shell opens on the enrolment page when the role needs a second factor not yet active.
+        queryClient.prefetchQuery({ ...mfaStatusQuery(), staleTime: 0 }),
+      ]);
       if (!account?.activated) {
         clearToken();
         queryClient.setQueryData(sessionQuery().queryKey, null);

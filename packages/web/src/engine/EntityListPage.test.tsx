@@ -20,13 +20,15 @@ function open(path: string, total = 45, session = manager, row: (id: number) => 
 }
 
 describe('useEntityList through the generic list', () => {
-  it('syncs page, sort and search with the address and asks the API for them', { timeout: 60_000 }, async () => {
+  it('syncs page, sort and search with the address and asks the API for them', { timeout: 120_000 }, async () => {
     const { api, address } = open('/entity/branch');
     expect(await screen.findByText('Agence 1')).toBeTruthy();
     expect(api.lastList().pathname).toBe('/core/api/branches');
     expect(api.lastList().search).toBe('?page=0&size=20&sort=id%2Casc');
     expect(screen.getByTestId('entity-count').textContent).toBe('Items 1 to 20 of 45');
     expect(screen.getByRole('columnheader', { name: /ID/ }).getAttribute('aria-sort')).toBe('ascending');
+    // Spec part 1 §2.3: the address carries the default page and order too.
+    await waitFor(() => expect(address().toString()).toBe('page=1&sort=id%2Casc'));
 
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByText('Agence 21')).toBeTruthy();

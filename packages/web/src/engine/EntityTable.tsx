@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { EntityRow } from '../api/entities';
 import { fieldView } from '../fields/field-registry';
+import { FitTable } from '../ui/FitTable';
 import { isSortable } from './list-url';
 import { SortableTh } from './SortableTh';
 import type { EntityList } from './use-entity-list';
@@ -43,7 +44,8 @@ export function EntityTable({ list }: { list: EntityList }) {
   const { t } = useTranslation();
   const paths = useEntityPaths(list.entity);
   return (
-    <Table.ScrollContainer minWidth={Math.min(1600, 200 + list.columns.length * 110)}>
+    // Many columns scroll inside the frame, the actions column staying in view (sticky).
+    <FitTable minWidth={Math.min(1600, 200 + list.columns.length * 110)}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="entity-table">
         <Table.Thead>
           <Table.Tr className={classes.row}>
@@ -59,7 +61,7 @@ export function EntityTable({ list }: { list: EntityList }) {
         <Table.Tbody>
           {list.rows.map((row) => (
             <Table.Tr key={row.id} className={classes.row}>
-              <Table.Td>
+              <Table.Td data-label={t('entity.field.id')}>
                 <Anchor component={Link} to={paths.view(row.id)} size="sm">
                   {row.id}
                 </Anchor>
@@ -67,7 +69,7 @@ export function EntityTable({ list }: { list: EntityList }) {
               {list.columns.map((field) => {
                 const { Cell } = fieldView(field);
                 return (
-                  <Table.Td key={field.name}>
+                  <Table.Td key={field.name} data-label={t(field.labelKey)}>
                     <Cell field={field} value={row[field.name]} row={row} />
                   </Table.Td>
                 );
@@ -79,6 +81,6 @@ export function EntityTable({ list }: { list: EntityList }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </FitTable>
   );
 }

@@ -1,6 +1,6 @@
 // The parts around a list's table: the search box, the loading / error / empty states, the count,
 // the page buttons (at most five) and, for infinite lists, the loader at the bottom.
-import { Alert, Button, Center, Group, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Center, Group, Pagination, type PaginationProps, Stack, Text, TextInput } from '@mantine/core';
 import { useInViewport } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -84,6 +84,19 @@ function Count({ list }: { list: EntityList }) {
             count: list.total,
           })}
     </Text>
+  );
+}
+
+/** Mantine's numbered pagination with every control named: its arrows are icons only (WCAG 4.1.2). */
+export function NamedPagination(props: PaginationProps) {
+  const { t } = useTranslation();
+  return (
+    <Pagination
+      aria-label={t('entity.list.pagination')}
+      getItemProps={(page) => ({ 'aria-label': t('entity.list.page', { page }) })}
+      getControlProps={(control) => ({ 'aria-label': t(`entity.list.${control}Page`) })}
+      {...props}
+    />
   );
 }
 

@@ -14,11 +14,13 @@ export function SortableTh({ label, order, onSort }: { label: string; order: Sor
         onClick={onSort}
         fw={700}
         fz="sm"
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, whiteSpace: 'nowrap' }}
+        // The label may wrap: a long heading over a short value ("Statut de la demande" over a badge) no
+        // longer widens its column, so that a list fits 1366 px with its actions.
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, textAlign: 'start' }}
         aria-label={t('entity.list.sortBy', { column: label })}
       >
         {label}
-        <Icon size={14} aria-hidden opacity={order ? 1 : 0.4} />
+        <Icon size={14} aria-hidden opacity={order ? 1 : 0.4} style={{ flexShrink: 0 }} />
       </UnstyledButton>
     </Table.Th>
   );

@@ -2,7 +2,7 @@
 // address, the page or the growing list fetched through the data provider, and the user's access.
 import type { Entity, Field } from '@bank/domain';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { DEFAULT_PAGE_SIZE, entityQueries, MAX_PAGE_SIZE, type EntityRow } from '../api/entities';
 import {
@@ -98,6 +98,19 @@ export function useEntityList(entity: Entity): EntityList {
       }),
     [navigate, location.pathname, location.search],
   );
+  // Spec part 1 §2.3: the address carries the page and the order, the default one included (a search
+  // keeps its best-match order).
+  const writeDefault = !unpaged && !url.search && !url.sort;
+  const { pathname, search } = location;
+  useEffect(() => {
+    if (!writeDefault) return;
+    const next = writeListUrl(new URLSearchParams(search), {
+      sort: DEFAULT_SORT,
+      ...(infinite ? {} : { page: url.page }),
+    });
+    void navigate({ pathname, search: `?${next}` }, { replace: true });
+  }, [writeDefault, navigate, pathname, search, infinite, url.page]);
+
   // Clearing reloads the plain list (spec part 1 §2.3), even when a copy of it is cached.
   const clearSearch = () => {
     setDraft('');

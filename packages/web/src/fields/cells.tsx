@@ -61,7 +61,7 @@ export function DateCell({ value }: ValueProps) {
   return <>{formatDate(value as string | null)}</>;
 }
 
-/** Empty date-times read 00/00/00 00:00 (spec part 1 §9). */
+/** An empty date-time reads « — » (issue 22: clearer than the spec's zeros, kept on the card requests list). */
 export function DateTimeCell({ value }: ValueProps) {
   return <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value as string | null)}</span>;
 }

@@ -18,7 +18,6 @@ import { RefsSelect } from './RefsSelect';
 import type { FormValue, FormValueByKind, InputProps } from './types';
 
 const PlainText = textInput('text');
-const Decimal = numberInput('decimal');
 
 export const FIELD_INPUTS = {
   text: PlainText,
@@ -28,8 +27,8 @@ export const FIELD_INPUTS = {
   rib: PlainText,
   secret: SecretInput,
   int: numberInput('numeric'),
-  decimal: Decimal,
-  money: Decimal,
+  decimal: numberInput('decimal'),
+  money: numberInput('decimal', 'XOF'),
   bool: BoolInput,
   date: DateInput,
   dateTime: DateTimeInput,

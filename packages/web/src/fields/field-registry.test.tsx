@@ -82,7 +82,7 @@ describe('field registry', () => {
     expect(text('decimal')).toBe('14.6928');
     expect(text('bool')).toBe('Yes');
     expect(text('date')).toBe('29/02/2024');
-    expect(text('dateTime')).toBe('00/00/00 00:00');
+    expect(text('dateTime')).toBe('—');
     expect(text('enum')).toBe('Pending');
     expect(text('refs')).toBe('SMS, Virement');
     expect(text('secret')).toBe('');

@@ -2,6 +2,7 @@
 import { ENUMS } from '@bank/domain';
 import { PasswordInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DateField } from './DateField';
 import type { InputProps } from './types';
 
 type TextType = 'text' | 'email' | 'tel';
@@ -45,8 +46,11 @@ export function LongTextInput({ field, value, onChange, label, error, required, 
   );
 }
 
-/** Numbers are typed as text so that amounts stay exact; validation names what is not a number. */
-export function numberInput(mode: 'numeric' | 'decimal') {
+/**
+ * Numbers are typed as text so that amounts stay exact; validation names what is not a number. An amount
+ * says its currency beside the digits, as every screen shows it.
+ */
+export function numberInput(mode: 'numeric' | 'decimal', currency?: 'XOF') {
   function KindNumberInput({ value, onChange, label, error, required, disabled }: InputProps<string>) {
     return (
       <TextInput
@@ -59,7 +63,10 @@ export function numberInput(mode: 'numeric' | 'decimal') {
         inputMode={mode}
         maw={260}
         autoComplete="off"
-        styles={{ input: { fontVariantNumeric: 'tabular-nums' } }}
+        rightSection={currency}
+        rightSectionWidth={currency ? 48 : undefined}
+        rightSectionPointerEvents="none"
+        styles={{ input: { fontVariantNumeric: 'tabular-nums' }, section: { color: 'var(--mantine-color-text)' } }}
       />
     );
   }
@@ -81,11 +88,10 @@ export function BoolInput({ value, onChange, label, error, disabled }: InputProp
 
 export function DateInput({ value, onChange, label, error, required, disabled }: InputProps<string>) {
   return (
-    <TextInput
-      type="date"
+    <DateField
       label={label}
       value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
+      onChange={onChange}
       error={error}
       required={required}
       disabled={disabled}
@@ -94,14 +100,14 @@ export function DateInput({ value, onChange, label, error, required, disabled }:
   );
 }
 
-/** The browser's date-time picker speaks 'YYYY-MM-DDTHH:mm'; the form keeps 'YYYY-MM-DD HH:mm' (spec part 1 §5). */
+/** The form keeps 'YYYY-MM-DD HH:mm' (spec part 1 §5), the local time the codec turns into an instant. */
 export function DateTimeInput({ value, onChange, label, error, required, disabled }: InputProps<string>) {
   return (
-    <TextInput
-      type="datetime-local"
+    <DateField
+      withTime
       label={label}
-      value={value.replace(' ', 'T')}
-      onChange={(event) => onChange(event.currentTarget.value.replace('T', ' '))}
+      value={value}
+      onChange={onChange}
       error={error}
       required={required}
       disabled={disabled}

@@ -1,5 +1,5 @@
 // Every entity, field and enum value of the domain registry has its text in both catalogues: adding an
-// entity without its labels fails here, naming the missing keys.
+// entity without its labels fails here, naming the missing keys (the other enumerations: enumeration-labels.test.ts).
 import { ENTITIES, ENUMS } from '@bank/domain';
 import { describe, expect, it } from 'vitest';
 import en from '../../public/i18n/en.json';

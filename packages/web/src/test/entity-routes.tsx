@@ -30,7 +30,10 @@ export interface Call {
 
 type Answer = (call: Call) => Response | undefined;
 
-/** A fetch that answers pages of `total` generated rows for list and search paths, and records every call. */
+/**
+ * A fetch that answers pages of `total` generated rows for list and search paths, and records every call
+ * (`lastList`: the last list asked for).
+ */
 export function fakeEntityApi(
   total: number,
   row: (id: number) => Record<string, unknown>,
@@ -44,6 +47,9 @@ export function fakeEntityApi(
     const own = more(call);
     if (own) return own;
     if (call.method !== 'GET' || url.pathname === '/management/info') return new Response(null, { status: 204 });
+    // A staff list's counts per status and open approvals: none here.
+    if (url.pathname.endsWith('/status-counts')) return json({ statuses: {}, total });
+    if (url.pathname.endsWith('/open-approvals')) return json({});
     const page = Number(url.searchParams.get('page') ?? 0);
     const size = Number(url.searchParams.get('size') ?? 20);
     const ids = Array.from({ length: Math.max(0, Math.min(size, total - page * size)) }, (_, i) => page * size + i + 1);
@@ -54,5 +60,6 @@ export function fakeEntityApi(
     ];
     return json(ids.map(row), 200, { 'X-Total-Count': String(total), Link: links.join(', ') });
   };
-  return { fetchStub, calls, lastList: () => calls.filter((c) => c.method === 'GET').at(-1)!.url };
+  const isList = (c: Call) => c.method === 'GET' && !/\/(status-counts|open-approvals)$/.test(c.url.pathname);
+  return { fetchStub, calls, lastList: () => calls.filter(isList).at(-1)!.url };
 }

@@ -2,7 +2,7 @@
 import { render } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { sessionKey } from '../api/session';
+import { type MfaStatus, mfaStatusKey, sessionKey } from '../api/session';
 import type { Account } from '../api/types';
 import { Providers } from '../app/Providers';
 import { createQueryClient } from '../app/query-client';
@@ -25,13 +25,18 @@ interface RenderOptions {
   path?: string;
   session?: Account | null;
   queryClient?: QueryClient;
+  /** The second factor's status of a signed-in session: by default none, and none required. */
+  mfa?: MfaStatus;
 }
+
+const NO_SECOND_FACTOR: MfaStatus = { totp: false, recoveryCodesLeft: 0, enrolmentRequired: false };
 
 export function renderRoutes(
   routes: RouteObject[],
-  { path = '/', session = null, queryClient = createQueryClient() }: RenderOptions = {},
+  { path = '/', session = null, queryClient = createQueryClient(), mfa = NO_SECOND_FACTOR }: RenderOptions = {},
 ) {
   queryClient.setQueryData(sessionKey, session);
+  if (session) queryClient.setQueryData(mfaStatusKey, mfa);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <Providers queryClient={queryClient}>

@@ -30,7 +30,8 @@ export function HistoryCallouts({ source, requestId }: { source: HistorySource; 
             title={
               <Group gap="sm">
                 <StatusBadge rule={source.badge} enumName={enumName} status={status} />
-                <Text size="sm" fw={600}>
+                {/* The page's text colour, not the callout's tint: readable on every status colour. */}
+                <Text size="sm" fw={600} c="var(--mantine-color-text)">
                   {formatDateTime(row.createdAt as string | null)}
                 </Text>
               </Group>

@@ -38,7 +38,7 @@ describe('HistoryRows', () => {
     expect(rows[0]!.querySelector('[data-status="VALIDATED"]')).not.toBeNull();
     // A comment without the marker is all observation, with no author.
     expect(cells(1)[0]).toBe('ancien commentaire');
-    expect(cells(1)[2]).toBe('00/00/00 00:00');
+    expect(cells(1)[2]).toBe('—');
     expect(cells(1)[3]).toBe('');
   });
 });

@@ -8,6 +8,7 @@ import type { EntityRow } from '../api/entities';
 import { managerQueries } from '../api/manager';
 import { LoadingText } from '../engine/LoadingText';
 import type { BadgeRuleName } from './badge-rules';
+import { FitTable } from '../ui/FitTable';
 import { StatusBadge } from './StatusBadge';
 
 export interface HistorySource {
@@ -21,32 +22,37 @@ export function HistoryRows({ rows, source }: { rows: readonly EntityRow[]; sour
   const { t } = useTranslation();
   const enumName = source.logEntity.field(source.statusField)?.enum ?? '';
   if (rows.length === 0) return <Alert color="gray">{t('manager.history.empty')}</Alert>;
+  // Beside a decision form or on a phone, each entry becomes a card (FitTable) rather than a cut table.
   return (
-    <Table striped data-testid="history-table">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('manager.history.comment')}</Table.Th>
-          <Table.Th>{t('manager.history.status')}</Table.Th>
-          <Table.Th>{t('manager.history.date')}</Table.Th>
-          <Table.Th>{t('manager.history.author')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((row) => {
-          const { observation, author } = decodeHistoryComment(row.comment as string | null);
-          return (
-            <Table.Tr key={row.id}>
-              <Table.Td>{observation}</Table.Td>
-              <Table.Td>
-                <StatusBadge rule={source.badge} enumName={enumName} status={row[source.statusField]} />
-              </Table.Td>
-              <Table.Td>{formatDateTime(row.createdAt as string | null)}</Table.Td>
-              <Table.Td>{author}</Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </Table>
+    <FitTable>
+      <Table striped data-testid="history-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('manager.history.comment')}</Table.Th>
+            <Table.Th>{t('manager.history.status')}</Table.Th>
+            <Table.Th>{t('manager.history.date')}</Table.Th>
+            <Table.Th>{t('manager.history.author')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => {
+            const { observation, author } = decodeHistoryComment(row.comment as string | null);
+            return (
+              <Table.Tr key={row.id}>
+                <Table.Td data-label={t('manager.history.comment')}>{observation}</Table.Td>
+                <Table.Td data-label={t('manager.history.status')}>
+                  <StatusBadge rule={source.badge} enumName={enumName} status={row[source.statusField]} />
+                </Table.Td>
+                <Table.Td data-label={t('manager.history.date')}>
+                  {formatDateTime(row.createdAt as string | null)}
+                </Table.Td>
+                <Table.Td data-label={t('manager.history.author')}>{author}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </FitTable>
   );
 }
 

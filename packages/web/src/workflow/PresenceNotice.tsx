@@ -11,14 +11,17 @@ export function PresenceNotice({ resource, id }: { resource: string; id: number 
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const others = useQuery(presenceQuery(resource, id)).data ?? [];
-  // Leaving drops the claim and its cached answer, so that coming back claims the form again.
-  useEffect(
-    () => () => {
+  // Leaving drops the claim and its cached answer, so that coming back claims the form again; closing
+  // the tab (or leaving the app) drops it too, at once rather than when the claim would have expired.
+  useEffect(() => {
+    const closing = () => void leavePresence(resource, id, true).catch(() => {});
+    window.addEventListener('pagehide', closing);
+    return () => {
+      window.removeEventListener('pagehide', closing);
       queryClient.removeQueries({ queryKey: presenceKey(resource, id) });
       void leavePresence(resource, id).catch(() => {});
-    },
-    [queryClient, resource, id],
-  );
+    };
+  }, [queryClient, resource, id]);
   if (others.length === 0) return null;
   return (
     <Alert color="orange" data-testid="presence-notice">

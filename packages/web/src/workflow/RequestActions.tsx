@@ -1,9 +1,10 @@
 // A request row's buttons, the same for every request type: 'Historique' for all, then 'Action' or
 // 'Modifier' for those who may decide (the workflow's roles through can()), 'Voir' for the others.
-import { Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconEye, IconHistory, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RowActionStack } from '../ui/RowActionStack';
 
 export type DecideLabel = 'action' | 'modify' | 'validate';
 
@@ -17,10 +18,12 @@ interface RequestActionsProps {
 export function RequestActions({ historyTo, editTo, canDecide, decideLabel }: RequestActionsProps) {
   const { t } = useTranslation();
   return (
-    <Group gap={6} wrap="nowrap" justify="flex-end">
+    <RowActionStack>
       <Button
         component={Link}
         to={historyTo}
+        // The history opens over the list: the list stays where it is scrolled.
+        preventScrollReset
         size="compact-sm"
         variant="light"
         color="gray"
@@ -37,6 +40,6 @@ export function RequestActions({ historyTo, editTo, canDecide, decideLabel }: Re
       >
         {canDecide ? t(`manager.actions.${decideLabel}`) : t('manager.actions.view')}
       </Button>
-    </Group>
+    </RowActionStack>
   );
 }

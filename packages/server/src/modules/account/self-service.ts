@@ -161,9 +161,11 @@ export function registerSelfServiceRoutes(app: FastifyInstance, deps: SelfServic
     async (request, reply) => {
       const email = request.body.trim();
       const { key, digest } = newAccountKey();
+      // A directory user has no password here, and must not get one: the directory (and its MFA) signs it in.
       const [user] = await db.query<{ login: string; email: string; first_name: string | null; lang_key: string }>(
         `update app_user set reset_key = $2, reset_date = now()
-          where lower(email) = lower($1) and activated returning login, email, first_name, lang_key`,
+          where lower(email) = lower($1) and activated and oidc_subject is null
+          returning login, email, first_name, lang_key`,
         [email, digest],
       );
       if (!user) {

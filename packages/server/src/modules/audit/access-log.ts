@@ -1,4 +1,4 @@
-// Who saw what: every staff read of one client's data (client file, accounts, notification users, an
+// Who saw what: every staff read of one client's data (client file, accounts, notification users, requests, an
 // account's transactions and transfers, a transaction or transfer) appends a row to access_log before
 // the answer leaves, so an acknowledged read is on record even if this server crashes. The table refuses
 // updates and deletes (a trigger); administrators search it at management/access-log.
@@ -50,6 +50,7 @@ const CLIENT_READS = new Map<string, ClientRead>([
     'GET /core/api/serenity-users/info/:clientId',
     { what: 'notification-users', subject: fromParam('client', 'clientId') },
   ],
+  ['GET /core/api/clients/:clientId/requests', { what: 'requests', subject: fromParam('client', 'clientId') }],
   ['GET /core/api/bank-accounts/:id', { what: 'account', subject: fromParam('bankAccount', 'id') }],
   [
     'GET /core/api/transactions/_search/modal',

@@ -1,27 +1,6 @@
 // Persisted audit events (sign-in, account and user changes, request status changes).
+import type { AuditEventType } from '@bank/domain';
 import type { Queryable } from '../../db/database';
-
-export type AuditEventType =
-  | 'AUTHENTICATION_SUCCESS'
-  | 'AUTHENTICATION_FAILURE'
-  | 'AUTHENTICATION_LOCKED'
-  | 'ACCOUNT_UPDATED'
-  | 'PASSWORD_CHANGED'
-  | 'REQUEST_STATUS_CHANGED'
-  | 'REQUEST_FIRST_APPROVAL'
-  | 'ACCOUNT_REGISTERED'
-  | 'ACCOUNT_ACTIVATED'
-  | 'PASSWORD_RESET_REQUESTED'
-  | 'PASSWORD_RESET_FINISHED'
-  | 'USER_CREATED'
-  | 'USER_UPDATED'
-  | 'USER_DELETED'
-  | 'LOGGER_LEVEL_CHANGED'
-  | 'LOGOUT'
-  | 'SESSION_REVOKED'
-  | 'SESSIONS_REVOKED'
-  | 'MFA_ENROLLED'
-  | 'MFA_REMOVED';
 
 type AuditData = Record<string, string | number | boolean | null>;
 

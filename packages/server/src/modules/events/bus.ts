@@ -10,6 +10,8 @@ export const EVENT_CHANNEL = 'bank_events';
 export type BusEvent =
   | { type: 'pending' }
   | { type: 'presence'; resource: string; id: number; login: string; since: string; active: boolean }
+  /** A staff member saved a request (a decision or a new observation): its open forms are out of date. */
+  | { type: 'saved'; resource: string; id: number; login: string; version: number }
   /** A staff account changed (deactivated, roles, password, deleted): every instance drops its cached state. */
   | { type: 'account'; login: string };
 

@@ -1,9 +1,11 @@
 // The live work queue: `GET core/api/events` streams server-sent events to signed-in staff (read with a
 // fetch stream and the bearer header, so no token travels in an address): `pending` with the side
-// menu's counts whenever they change, and `presence` when a staff member opens or leaves a request's
-// form. Presence claims live in request_presence, so every instance sees them, and lapse after ten
-// minutes without a heartbeat. A slow client never holds memory: past a small buffer it is cut off, and
-// one login holds at most MAX_STREAMS_PER_LOGIN streams on an instance: a further one closes the oldest.
+// menu's counts whenever they change, `presence` when a staff member opens or leaves a request's form,
+// and `saved` when one saves a request (its open forms are out of date); the last two go only to those
+// who may read that request type. Presence claims live in request_presence, so every instance sees
+// them, and lapse after ten minutes without a heartbeat. A slow client never holds memory: past a small
+// buffer it is cut off, and one login holds at most MAX_STREAMS_PER_LOGIN streams on an instance: a
+// further one closes the oldest.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   PENDING_COUNTS,
@@ -33,12 +35,13 @@ const RECOUNT_DELAY_MS = 100;
  */
 export const MAX_STREAMS_PER_LOGIN = 5;
 
-/** One query for the three counts, from the domain's table. */
+/** One query for the three counts, from the domain's table (statuses are the domain's, never user input). */
 const COUNTS_SQL = `select ${Object.entries(PENDING_COUNTS)
   .map(([key, source]) => {
     const entity = entityByName(source.entity);
     const column = quote(entity.field(source.field)!.column);
-    return `(select count(*)::int from ${quote(entity.table)} where ${column} = '${source.status}') as ${key}`;
+    const statuses = source.statuses.map((status) => `'${status}'`).join(', ');
+    return `(select count(*)::int from ${quote(entity.table)} where ${column} in (${statuses})) as ${key}`;
   })
   .join(', ')}`;
 
@@ -49,6 +52,14 @@ const touchesCounts = (url: string | undefined) =>
 
 /** The request types staff open forms on, by API resource name. */
 const REQUEST_RESOURCES = new Map(WORKFLOWS.map((w) => [entityByName(w.entity).resource, w.entity]));
+/** The same, API resource name by entity name: a PUT on one of these is a request saved. */
+const RESOURCE_OF_REQUEST = new Map(WORKFLOWS.map((w) => [w.entity, entityByName(w.entity).resource]));
+
+/** Who may be told about a request type's forms and saves: whoever may read it; nobody for another resource. */
+export function mayHearAbout(authorities: readonly string[], resource: string): boolean {
+  const entity = REQUEST_RESOURCES.get(resource);
+  return entity !== undefined && hasAnyAuthority(authorities, entityAccess(entity, 'read'));
+}
 
 const presenceParams = {
   type: 'object',
@@ -59,12 +70,23 @@ const presenceParams = {
   },
 } as const;
 
+/** Claims asked for at once: a page of a staff list. */
+const MAX_CLAIM_IDS = 100;
+
+const claimsQuery = {
+  type: 'object',
+  required: ['ids'],
+  properties: { ids: { type: 'string', pattern: `^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15}){0,${MAX_CLAIM_IDS - 1}}$` } },
+} as const;
+
 interface Claim {
   login: string;
   since: string;
 }
 
 interface Listener {
+  /** The authorities of the stream's owner: what it may be told about. */
+  authorities: readonly string[];
   send(event: string, data: string): void;
   end(): void;
 }
@@ -84,6 +106,9 @@ export function registerEventRoutes(app: FastifyInstance, db: Database, bus: Eve
   };
   const broadcast = (event: string, data: string) => {
     for (const listener of listeners) listener.send(event, data);
+  };
+  const tellReaders = (resource: string, event: string, data: string) => {
+    for (const listener of listeners) if (mayHearAbout(listener.authorities, resource)) listener.send(event, data);
   };
 
   const counts = async () => (await db.query<PendingCounts>(COUNTS_SQL))[0]!;
@@ -112,12 +137,26 @@ export function registerEventRoutes(app: FastifyInstance, db: Database, bus: Eve
     });
   const unsubscribe = bus.subscribe((event) => {
     if (event.type === 'pending') scheduleRecount();
-    else if (event.type === 'presence') broadcast('presence', presenceData(event));
+    else if (event.type === 'presence') tellReaders(event.resource, 'presence', presenceData(event));
+    else if (event.type === 'saved') {
+      const { resource, id, login, version } = event;
+      tellReaders(resource, 'saved', JSON.stringify({ resource, id, login, version }));
+    }
   });
 
   app.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'GET' || reply.statusCode >= 300 || !touchesCounts(request.routeOptions.url)) return;
-    await bus.publish({ type: 'pending' }).catch((error: unknown) => request.log.warn({ err: error }, 'event lost'));
+    if (request.method === 'GET' || reply.statusCode >= 300) return;
+    const lost = (error: unknown) => request.log.warn({ err: error }, 'event lost');
+    const resource = request.method === 'PUT' && RESOURCE_OF_REQUEST.get(request.routeOptions.config.entity ?? '');
+    if (resource) {
+      // The engine's PUT of a request (the only PUT naming a request entity): it wrote the row under its
+      // lock on the version the body carried, and raised that version by one (entity-service.ts).
+      const { id } = request.params as { id: number };
+      const { version } = request.body as { version: number };
+      const login = request.user!.login;
+      await bus.publish({ type: 'saved', resource, id, login, version: version + 1 }).catch(lost);
+    }
+    if (touchesCounts(request.routeOptions.url)) await bus.publish({ type: 'pending' }).catch(lost);
   });
 
   const claimsOf = async (resource: string, id: number): Promise<Claim[]> =>
@@ -166,7 +205,7 @@ export function registerEventRoutes(app: FastifyInstance, db: Database, bus: Eve
   app.get('/core/api/events', { config: { access: ROUTE_ACCESS.entity, stream: true } }, async (request, reply) => {
     const initial = await counts();
     const login = request.user!.login;
-    const listener: Listener = openStream(reply, () => forget(login, listener));
+    const listener: Listener = openStream(reply, request.user!.authorities, () => forget(login, listener));
     listeners.add(listener);
     const streams = [...(streamsOf.get(login) ?? []), listener];
     streamsOf.set(login, streams);
@@ -187,6 +226,31 @@ export function registerEventRoutes(app: FastifyInstance, db: Database, bus: Eve
     }
   };
   const options = { config: { access: ROUTE_ACCESS.entity }, schema: { params: presenceParams } };
+
+  // The claims of others on several requests of one type (`?ids=1,2,3`): which of a list's rows are taken.
+  app.get<{ Params: { resource: string }; Querystring: { ids: string } }>(
+    '/core/api/presence/:resource',
+    {
+      config: { access: ROUTE_ACCESS.entity },
+      schema: { params: { ...presenceParams, required: ['resource'] }, querystring: claimsQuery },
+    },
+    async (request) => {
+      const { resource } = request.params;
+      checkRead(request.user!.authorities, resource);
+      const ids = request.query.ids.split(',').map(Number);
+      const rows = await db.query<{ request_id: number; login: string; since: Date }>(
+        `select request_id, login, since from request_presence
+          where resource = $1 and request_id = any($2::bigint[]) and login <> $3
+            and heartbeat_at > now() - interval '${CLAIM_MINUTES} minutes' order by request_id, since`,
+        [resource, ids, request.user!.login],
+      );
+      return rows.map((row) => ({
+        id: Number(row.request_id),
+        login: row.login,
+        since: new Date(row.since).toISOString(),
+      }));
+    },
+  );
 
   app.get<PresenceRequest>('/core/api/presence/:resource/:id', options, async (request) => {
     checkRead(request.user!.authorities, request.params.resource);
@@ -230,7 +294,7 @@ export function registerEventRoutes(app: FastifyInstance, db: Database, bus: Eve
 }
 
 /** Takes the reply over for a server-sent event stream with heartbeats and a cap on unread bytes. */
-function openStream(reply: FastifyReply, onClose: () => void): Listener {
+function openStream(reply: FastifyReply, authorities: readonly string[], onClose: () => void): Listener {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
@@ -254,5 +318,9 @@ function openStream(reply: FastifyReply, onClose: () => void): Listener {
     clearInterval(heartbeat);
     onClose();
   });
-  return { send: (event, data) => write(`event: ${event}\ndata: ${data}\n\n`), end: () => res.end() };
+  return {
+    authorities,
+    send: (event, data) => write(`event: ${event}\ndata: ${data}\n\n`),
+    end: () => res.end(),
+  };
 }

@@ -33,6 +33,8 @@ export function registerManagementRoutes(app: FastifyInstance, deps: ManagementD
     ebankingUrl: config.ebankingUrl,
     // The web app warns a minute before the server ends an idle session.
     sessionIdleMinutes: config.sessionIdleMinutes,
+    // Sign-in through the bank's directory: the sign-in page shows its button when on.
+    oidc: config.oidcIssuerUrl ? { label: config.oidcLabel } : null,
   }));
 
   registerHealthRoute(app, { db, config, mailer, log: loggers.get('db') });

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ROUTE_ACCESS } from '@bank/domain';
 import type { Database } from '../../db/database';
-import type { AccountStateCache } from '../../plugins/auth';
+import { mustEnrol, type AccountStateCache } from '../../plugins/auth';
 import { HttpProblem, notFound } from '../../problem';
 import { recordAudit } from '../audit/audit';
 import { findUserByLogin } from '../account/users';
@@ -23,10 +23,26 @@ const wrongCode = () =>
 
 export function registerMfaRoutes(
   app: FastifyInstance,
-  deps: { db: Database; accounts: AccountStateCache; sessions: SessionStore; totp: TotpStore },
+  deps: {
+    db: Database;
+    accounts: AccountStateCache;
+    sessions: SessionStore;
+    totp: TotpStore;
+    mfaRequiredRoles: readonly string[];
+  },
 ): void {
-  const { db, accounts, sessions, totp } = deps;
+  const { db, accounts, sessions, totp, mfaRequiredRoles } = deps;
   const enrolment = { access: ROUTE_ACCESS.signedIn, enrolment: true };
+
+  // What the security page shows, and whether the web app must take this user straight to enrolment.
+  app.get('/api/account/mfa', { config: enrolment }, async (request) => {
+    const user = request.user!;
+    return {
+      totp: await totp.isActive(db, user.id),
+      recoveryCodesLeft: await totp.recoveryCodesLeft(db, user.id),
+      enrolmentRequired: mustEnrol(user, mfaRequiredRoles),
+    };
+  });
 
   app.post('/api/account/mfa/totp/setup', { config: enrolment }, async (request) => {
     const user = request.user!;

@@ -105,6 +105,15 @@ export class TotpStore {
     return used.length > 0 ? 'recovery' : null;
   }
 
+  /** Recovery codes not used yet: the security page says when to print new ones. */
+  async recoveryCodesLeft(db: Queryable, userId: number): Promise<number> {
+    const [row] = await db.query<{ left: number }>(
+      `select count(*)::int as left from user_recovery_code where user_id = $1 and used_at is null`,
+      [userId],
+    );
+    return row?.left ?? 0;
+  }
+
   async remove(db: Queryable, userId: number): Promise<boolean> {
     await db.query(`delete from user_recovery_code where user_id = $1`, [userId]);
     return (await db.query(`delete from user_mfa where user_id = $1 returning user_id`, [userId])).length > 0;

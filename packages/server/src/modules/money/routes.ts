@@ -1,34 +1,19 @@
 // Transfers and transactions for staff (spec part 2 §2.3–2.5): the transfer criteria of the manager
 // list and of an account's transfers modal, and the transactions modal of an account.
 import type { FastifyInstance } from 'fastify';
-import { ENUMS, entityAccess, isRealDate } from '@bank/domain';
+import { ENUMS, entityAccess } from '@bank/domain';
 import type { EntityService } from '../../engine/entity-service';
+import {
+  dayRange,
+  filterText as text,
+  invalidFilter as invalid,
+  requestListCriteria,
+  wholeNumber as whole,
+  type Filters,
+} from '../../engine/filter-params';
 import type { Query } from '../../engine/list-query';
 import { sendPage } from '../../engine/routes';
 import { rowsResponse } from '../../engine/response-schemas';
-import { badRequest } from '../../problem';
-
-type Filters = Record<string, string>;
-
-const invalid = (param: string, detail: string) =>
-  badRequest('error.validation', detail, [{ objectName: 'query', field: param, message: 'TypeMismatch' }]);
-
-/** A day (YYYY-MM-DD) as the half-open range of instants it covers, Dakar time (UTC). */
-function dayRange(param: string, value: string): { from: string; to: string } {
-  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!parts || !isRealDate(Number(parts[1]), Number(parts[2]), Number(parts[3]))) {
-    throw invalid(param, `${param} must be a date YYYY-MM-DD`);
-  }
-  const from = new Date(`${value}T00:00:00.000Z`);
-  return { from: from.toISOString(), to: new Date(from.getTime() + 86_400_000).toISOString() };
-}
-
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-
-function whole(param: string, value: string): string {
-  if (!/^\d{1,15}$/.test(value)) throw invalid(param, `${param} must be a whole number`);
-  return value;
-}
 
 function amount(param: string, value: string): string {
   const normalised = value.replace(/\s/g, '').replace(',', '.');
@@ -73,12 +58,9 @@ export function registerMoneyRoutes(app: FastifyInstance, services: Map<string, 
     { config: readTransfers, schema: transferRows },
     async (request, reply) => {
       const { startdate, enddate, status: state, id, clientId, bankaccount, montant, ...rest } = request.query;
-      const criteria: Filters = {};
-      if (text(startdate)) criteria['createdAt.greaterThanOrEqual'] = dayRange('startdate', text(startdate)).from;
-      if (text(enddate)) criteria['createdAt.lessThan'] = dayRange('enddate', text(enddate)).to;
+      const criteria = requestListCriteria({ startdate, enddate, id });
       const wanted = status('status', text(state), demandStatuses);
       if (wanted) criteria['demandStatus.equals'] = wanted;
-      if (text(id)) criteria['id.equals'] = whole('id', text(id));
       if (text(clientId)) criteria['clientId.equals'] = whole('clientId', text(clientId));
       if (text(bankaccount)) criteria['bankAccountId.equals'] = whole('bankaccount', text(bankaccount));
       if (text(montant)) criteria['amount.equals'] = amount('montant', text(montant));

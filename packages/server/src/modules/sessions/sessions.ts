@@ -41,6 +41,7 @@ export interface SessionDto {
 
 interface Cached {
   login: string;
+  method: SignInMethod;
   createdAt: number;
   lastSeenAt: number;
   ended: boolean;
@@ -93,21 +94,29 @@ export class SessionStore {
   }
 
   /**
-   * Whether the session `id` of `login` still holds; an idle or too old one is ended here. `activity`:
-   * the request is the user's own doing (a background refresh does not keep a session alive).
+   * How the session `id` of `login` signed in, while it holds; null once it has ended (an idle or too old
+   * one is ended here). `activity`: the request is the user's own doing (a background refresh does not
+   * keep a session alive).
    */
-  async check(id: string, login: string, activity: boolean): Promise<boolean> {
+  async check(id: string, login: string, activity: boolean): Promise<SignInMethod | null> {
     const now = Date.now();
     let entry = this.cache.get(id);
     if (!entry || entry.expires <= now) {
-      const [row] = await this.db.query<{ login: string; created_at: Date; last_seen_at: Date; ended: boolean }>(
-        `select login, created_at, last_seen_at, ended_at is not null as ended from staff_session where id = $1`,
+      const [row] = await this.db.query<{
+        login: string;
+        method: SignInMethod;
+        created_at: Date;
+        last_seen_at: Date;
+        ended: boolean;
+      }>(
+        `select login, method, created_at, last_seen_at, ended_at is not null as ended from staff_session where id = $1`,
         [id],
       );
-      if (!row) return false;
+      if (!row) return null;
       if (this.cache.size >= MAX_CACHED) this.cache.clear();
       entry = {
         login: row.login,
+        method: row.method,
         createdAt: row.created_at.getTime(),
         lastSeenAt: row.last_seen_at.getTime(),
         ended: row.ended,
@@ -115,17 +124,17 @@ export class SessionStore {
       };
       this.cache.set(id, entry);
     }
-    if (entry.ended || entry.login.toLowerCase() !== login.toLowerCase()) return false;
+    if (entry.ended || entry.login.toLowerCase() !== login.toLowerCase()) return null;
     if (now - entry.createdAt >= this.limits.maxMs) return this.endExpired(id, 'maxAge');
     const lastSeen = Math.max(entry.lastSeenAt, this.seen.get(id) ?? 0);
     if (now - lastSeen >= this.limits.idleMs) return this.endExpired(id, 'idle');
     if (activity) this.seen.set(id, now);
-    return true;
+    return entry.method;
   }
 
-  private async endExpired(id: string, reason: EndReason): Promise<false> {
+  private async endExpired(id: string, reason: EndReason): Promise<null> {
     await this.end(id, reason);
-    return false;
+    return null;
   }
 
   /** Ends one open session (of `owner` only, when given); false when there was none. */

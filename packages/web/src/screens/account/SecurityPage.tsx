@@ -1,13 +1,14 @@
-// /account/security: the signed-in user's open sessions (where, since when, last used), the current one
+// /account/security: the second factor (SecondFactor.tsx), then the signed-in user's open sessions (where, since when, last used), the current one
 // marked, and "Déconnecter" to end any other (a forgotten computer, a lost phone). Open to every staff
 // role: each user answers for their own credentials (PCI DSS 8.3), a departure from spec part 1 §2.2.
 import { formatDateTime } from '@bank/domain';
-import { Alert, Badge, Button, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { endSession, fetchSessions, sessionsKey } from '../../api/account';
 import { LoadingText } from '../../engine/LoadingText';
 import { PageTitle } from '../../ui/PageTitle';
+import { SecondFactor } from './SecondFactor';
 
 export function SecurityPage() {
   const { t } = useTranslation();
@@ -20,6 +21,10 @@ export function SecurityPage() {
   return (
     <Stack maw={960}>
       <PageTitle>{t('security.title')}</PageTitle>
+      <SecondFactor />
+      <Title order={2} size="h3" mt="lg">
+        {t('security.sessions.title')}
+      </Title>
       <Text>{t('security.sessions.intro')}</Text>
       {sessions.isPending && <LoadingText />}
       {sessions.isError && <Alert color="red">{t('entity.detail.error')}</Alert>}
@@ -47,7 +52,10 @@ export function SecurityPage() {
                   <Table.Td>{formatDateTime(session.lastSeenAt)}</Table.Td>
                   <Table.Td>
                     {session.current ? (
-                      <Badge variant="light">{t('security.sessions.current')}</Badge>
+                      // Text, not a badge: a badge's label is cut to the narrow column.
+                      <Text size="sm" fw={700} c="blue.8">
+                        {t('security.sessions.current')}
+                      </Text>
                     ) : (
                       <Button
                         size="xs"

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { notifyFailure } from '../../api/notify';
 import { accessLogEntries, accessLogQuery, type AccessLogFilters } from '../../api/operations';
+import { DateField } from '../../fields/DateField';
 import type { AccessLogEntry } from '../../api/types';
 import { PageLoader } from '../../ui/PageLoader';
 import { PageTitle } from '../../ui/PageTitle';
@@ -118,17 +119,15 @@ export function AccessLogPage() {
             value={draft.login}
             onChange={(e) => setDraft({ ...draft, login: e.currentTarget.value })}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('admin.audits.from')}
             value={filters.fromDate}
-            onChange={(e) => DAY.test(e.currentTarget.value) && change({ from: e.currentTarget.value })}
+            onChange={(date) => DAY.test(date) && change({ from: date })}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('admin.audits.to')}
             value={filters.toDate}
-            onChange={(e) => DAY.test(e.currentTarget.value) && change({ to: e.currentTarget.value })}
+            onChange={(date) => DAY.test(date) && change({ to: date })}
           />
           <Button type="submit">{t('manager.filters.search')}</Button>
           <Button

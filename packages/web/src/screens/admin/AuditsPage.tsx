@@ -1,16 +1,18 @@
 // /admin/audits (spec part 1 section 7.3): audit events between two dates (default: the last week), paged and
 // sorted by date, with the principal, the event type and its data.
 import { formatDateTime } from '@bank/domain';
-import { Alert, Code, Group, Stack, Table, TextInput } from '@mantine/core';
+import { Alert, Code, Group, Stack, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { auditsQuery } from '../../api/operations';
+import { DateField } from '../../fields/DateField';
 import { PageLoader } from '../../ui/PageLoader';
 import { PageTitle } from '../../ui/PageTitle';
 import { Pager, SortTh } from './ListTools';
 import { usePagedSort } from './use-paged-sort';
+import { CodeLabel } from '../../ui/CodeLabel';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -38,17 +40,15 @@ export function AuditsPage() {
     <Stack>
       <PageTitle>{t('admin.audits.title')}</PageTitle>
       <Group>
-        <TextInput
-          type="date"
+        <DateField
           label={t('admin.audits.from')}
           value={fromDate}
-          onChange={(e) => DAY.test(e.currentTarget.value) && setDate('from', e.currentTarget.value)}
+          onChange={(date) => DAY.test(date) && setDate('from', date)}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('admin.audits.to')}
           value={toDate}
-          onChange={(e) => DAY.test(e.currentTarget.value) && setDate('to', e.currentTarget.value)}
+          onChange={(date) => DAY.test(date) && setDate('to', date)}
         />
       </Group>
       {audits.isPending && <PageLoader />}
@@ -74,7 +74,9 @@ export function AuditsPage() {
               <Table.Tr key={event.id}>
                 <Table.Td>{formatDateTime(event.timestamp)}</Table.Td>
                 <Table.Td>{event.principal}</Table.Td>
-                <Table.Td>{event.type}</Table.Td>
+                <Table.Td>
+                  <CodeLabel group="auditEvents" code={event.type} />
+                </Table.Td>
                 <Table.Td>
                   {Object.entries(event.data ?? {}).map(([name, value]) => (
                     <Code key={name} mr={4}>{`${name}=${String(value)}`}</Code>

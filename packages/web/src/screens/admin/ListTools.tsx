@@ -1,5 +1,6 @@
 // Small pieces shared by the admin lists: a sortable column header and the pager with its count.
-import { Group, Pagination, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { NamedPagination } from '../../engine/ListParts';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +27,7 @@ export function Pager({ paging, total, shown }: { paging: PagedSort; total: numb
   const first = (paging.page - 1) * ADMIN_PAGE_SIZE + 1;
   return (
     <Stack gap="xs" align="center">
-      {pages > 1 && <Pagination total={pages} value={Math.min(paging.page, pages)} onChange={paging.setPage} />}
+      {pages > 1 && <NamedPagination total={pages} value={Math.min(paging.page, pages)} onChange={paging.setPage} />}
       <Text size="sm" c="dimmed" data-testid="admin-count">
         {shown === 0 ? t('admin.list.empty') : t('admin.list.count', { first, last: first + shown - 1, total })}
       </Text>

@@ -9,6 +9,7 @@ import { Link, useParams } from 'react-router';
 import { userQueries } from '../../api/users';
 import { PageLoader } from '../../ui/PageLoader';
 import { PageTitle } from '../../ui/PageTitle';
+import { CodeLabel } from '../../ui/CodeLabel';
 
 export function UserDetailPage() {
   const { t } = useTranslation();
@@ -27,7 +28,7 @@ export function UserDetailPage() {
           'authorities',
           u.authorities.map((a) => (
             <Badge key={a} variant="light" mr={4}>
-              {a}
+              <CodeLabel group="roles" code={a} />
             </Badge>
           )),
         ],

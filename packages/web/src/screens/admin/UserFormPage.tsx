@@ -49,7 +49,10 @@ function UserForm({ user }: { user: AdminUser | null }) {
         />
         <MultiSelect
           label={t('userManagement.fields.authorities')}
-          data={authorities.data ?? []}
+          data={(authorities.data ?? []).map((role) => ({
+            value: role,
+            label: t(`roles.${role}`, { defaultValue: role }),
+          }))}
           searchable
           {...form.getInputProps('authorities')}
         />

@@ -56,6 +56,8 @@ function open(path: string, role: string, row: Record<string, unknown>, answer: 
     () => row,
     (call) => {
       if (call.method === 'GET' && /\/\d+$/.test(call.url.pathname)) return json(row);
+      // The request's history beside the decision: none here.
+      if (call.url.pathname.includes('/story/')) return json([]);
       return answer(call);
     },
   );
@@ -74,22 +76,22 @@ describe('cash provisions and SMS subscriptions', () => {
       isDecision(call) ? json({ ...provision(35, 'VALIDATED', 'Remis'), version: 3 }) : undefined,
     );
     expect(await screen.findByText('Abdoulaye Sy')).toBeTruthy();
-    expect(screen.getByText('1 835 000')).toBeTruthy();
+    expect(screen.getByText('1 835 000 XOF')).toBeTruthy();
     expect(screen.getByTestId('print-link').getAttribute('href')).toBe('/entity/provision-cash/35/print');
     fireEvent.change(screen.getByRole('textbox', { name: 'Observation' }), { target: { value: 'Remis' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/entity/provision-cash/view/manager'));
     const put = api.calls.find((call) => isDecision(call))!;
     expect(put.url.pathname).toBe('/core/api/provision-cashes/35');
     expect(put.body).toMatchObject({ id: 35, version: 2, demandStatus: 'PENDING', motif: 'Remis' });
     const table = await screen.findByTestId('request-table');
-    expect(within(table).getAllByText('1 835 000').length).toBeGreaterThan(0);
+    expect(within(table).getAllByText('1 835 000 XOF').length).toBeGreaterThan(0);
   });
 
   it('offers the manager no decision on a provision', async () => {
     open('/entity/provision-cash/view/manager/35/edit', ROLES.MANAGER, provision(35), () => undefined);
     expect(await screen.findByText('Abdoulaye Sy')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Validate' })).toBeNull();
   });
 
   it('shows a finished provision read-only: no status or observation input, the observation as text', async () => {
@@ -102,7 +104,7 @@ describe('cash provisions and SMS subscriptions', () => {
     expect(await screen.findByText('Remis au guichet')).toBeTruthy();
     expect(screen.getByTestId('observation-read-only')).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Observation' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Validate' })).toBeNull();
     expect(screen.getAllByText('Validated')).toHaveLength(1);
   });
 
@@ -115,7 +117,7 @@ describe('cash provisions and SMS subscriptions', () => {
     fireEvent.click(within(table).getAllByRole('link', { name: 'Edit' })[0]!);
     expect(await screen.findByText('Retrait')).toBeTruthy();
     fireEvent.change(screen.getByRole('textbox', { name: 'Service price' }), { target: { value: '750' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
     await waitFor(() => expect(api.calls.some((call) => isDecision(call))).toBe(true));
     const put = api.calls.find((call) => isDecision(call))!;
     expect(put.url.pathname).toBe('/core/api/sms-subscriptions/8');

@@ -1,6 +1,6 @@
 // /entity/bank-account/view/manager/{clientId}: the client file (spec part 1 §2.4) — identity, the
 // accounts with their amounts in XOF and their transactions and transfers modals, and the notification
-// users with 'Modifier' for the desk.
+// users with 'Modifier' for the desk, and the client's requests of every type.
 import { can, entityByName, formatDateTime, formatXof } from '@bank/domain';
 import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -13,57 +13,65 @@ import { entityQueries, type EntityRow } from '../../api/entities';
 import { managerQueries } from '../../api/manager';
 import { LoadingText } from '../../engine/LoadingText';
 import { useRouteId } from '../../engine/use-entity-route';
+import { FitTable } from '../../ui/FitTable';
 import { PageTitle } from '../../ui/PageTitle';
 import { moneyPaths } from '../money/money-paths';
+import { ClientRequests } from './ClientRequests';
 import { EmailModal, PhoneModal } from './NotificationModals';
 
 const client = entityByName('client');
 const IDENTITY = ['clientCode', 'name', 'email', 'phone', 'address', 'clientType', 'nationality'] as const;
 const AMOUNTS = ['balance', 'availableAmount', 'blockedAmount'] as const;
+const USER_FIELDS = ['login', 'email', 'telephone', 'notifyType', 'lastLogin'] as const;
 
 function Accounts({ clientId }: { clientId: number }) {
   const { t } = useTranslation();
   const accounts = useQuery(managerQueries.clientAccounts(clientId));
   if (accounts.isPending) return <LoadingText />;
   if (accounts.isError) return <Alert color="red">{t('entity.list.error')}</Alert>;
+  const label = (name: string) => t(`entities.bankAccount.fields.${name}`);
   return (
-    <Table striped data-testid="client-accounts">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('entities.bankAccount.fields.bankAccountNumber')}</Table.Th>
-          {AMOUNTS.map((name) => (
-            <Table.Th key={name} ta="right">
-              {t(`entities.bankAccount.fields.${name}`)}
-            </Table.Th>
-          ))}
-          <Table.Th>{t('entities.bankAccount.fields.bankAccountStatus')}</Table.Th>
-          <Table.Th />
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {accounts.data.rows.map((account) => (
-          <Table.Tr key={account.id}>
-            <Table.Td>{String(account.bankAccountNumber)}</Table.Td>
+    <FitTable>
+      <Table striped data-testid="client-accounts">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{label('bankAccountNumber')}</Table.Th>
             {AMOUNTS.map((name) => (
-              <Table.Td key={name} ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatXof(account[name] as string | null)}
-              </Table.Td>
+              <Table.Th key={name} ta="right">
+                {label(name)}
+              </Table.Th>
             ))}
-            <Table.Td>{t(`enums.bankAccountStatus.${String(account.bankAccountStatus)}`)}</Table.Td>
-            <Table.Td>
-              <Group gap="xs" wrap="nowrap">
-                <Anchor component={Link} to={moneyPaths.accountTransactions(account.id)} size="sm">
-                  {t('manager.clientFile.transactions')}
-                </Anchor>
-                <Anchor component={Link} to={moneyPaths.accountTransfers(account.id)} size="sm">
-                  {t('manager.clientFile.transfers')}
-                </Anchor>
-              </Group>
-            </Table.Td>
+            <Table.Th>{label('bankAccountStatus')}</Table.Th>
+            <Table.Th>{t('entity.list.actions')}</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {accounts.data.rows.map((account) => (
+            <Table.Tr key={account.id}>
+              <Table.Td data-label={label('bankAccountNumber')}>{String(account.bankAccountNumber)}</Table.Td>
+              {AMOUNTS.map((name) => (
+                <Table.Td key={name} data-label={label(name)} ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatXof(account[name] as string | null)}
+                </Table.Td>
+              ))}
+              <Table.Td data-label={label('bankAccountStatus')}>
+                {t(`enums.bankAccountStatus.${String(account.bankAccountStatus)}`)}
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Anchor component={Link} to={moneyPaths.accountTransactions(account.id)} size="sm">
+                    {t('manager.clientFile.transactions')}
+                  </Anchor>
+                  <Anchor component={Link} to={moneyPaths.accountTransfers(account.id)} size="sm">
+                    {t('manager.clientFile.transfers')}
+                  </Anchor>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </FitTable>
   );
 }
 
@@ -78,36 +86,41 @@ function NotificationUsers({ clientId }: { clientId: number }) {
   if (users.isError) return <Alert color="red">{t('entity.list.error')}</Alert>;
   if (users.data.length === 0) return <Alert color="gray">{t('entity.list.empty')}</Alert>;
   const close = () => setEditing(null);
+  const label = (name: string) => t(`entities.serenityUser.fields.${name}`);
   return (
     <>
-      <Table striped data-testid="client-users">
-        <Table.Thead>
-          <Table.Tr>
-            {['login', 'email', 'telephone', 'notifyType', 'lastLogin'].map((name) => (
-              <Table.Th key={name}>{t(`entities.serenityUser.fields.${name}`)}</Table.Th>
-            ))}
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.data.map((user) => (
-            <Table.Tr key={user.id}>
-              <Table.Td>{String(user.login ?? '')}</Table.Td>
-              <Table.Td>{String(user.email ?? '')}</Table.Td>
-              <Table.Td>{String(user.telephone ?? '')}</Table.Td>
-              <Table.Td>{user.notifyType ? <Badge variant="light">{String(user.notifyType)}</Badge> : null}</Table.Td>
-              <Table.Td>{formatDateTime(user.lastLogin as string | null)}</Table.Td>
-              <Table.Td>
-                {mayEdit && (
-                  <Button size="compact-sm" onClick={() => setEditing(user)}>
-                    {t('manager.actions.modify')}
-                  </Button>
-                )}
-              </Table.Td>
+      <FitTable>
+        <Table striped data-testid="client-users">
+          <Table.Thead>
+            <Table.Tr>
+              {USER_FIELDS.map((name) => (
+                <Table.Th key={name}>{label(name)}</Table.Th>
+              ))}
+              <Table.Th>{t('entity.list.actions')}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {users.data.map((user) => (
+              <Table.Tr key={user.id}>
+                <Table.Td data-label={label('login')}>{String(user.login ?? '')}</Table.Td>
+                <Table.Td data-label={label('email')}>{String(user.email ?? '')}</Table.Td>
+                <Table.Td data-label={label('telephone')}>{String(user.telephone ?? '')}</Table.Td>
+                <Table.Td data-label={label('notifyType')}>
+                  {user.notifyType ? <Badge variant="light">{String(user.notifyType)}</Badge> : null}
+                </Table.Td>
+                <Table.Td data-label={label('lastLogin')}>{formatDateTime(user.lastLogin as string | null)}</Table.Td>
+                <Table.Td>
+                  {mayEdit && (
+                    <Button size="compact-sm" onClick={() => setEditing(user)}>
+                      {t('manager.actions.modify')}
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </FitTable>
       {editing && !editing.notifyType && (
         <EmailModal userId={editing.id} onClose={close} onSaved={() => void navigate('/entity/client/manager')} />
       )}
@@ -151,6 +164,10 @@ export function ClientFile({ id }: { id: number }) {
         {t('manager.clientFile.users')}
       </Title>
       <NotificationUsers clientId={id} />
+      <Title order={2} size="h4">
+        {t('manager.clientFile.requests')}
+      </Title>
+      <ClientRequests clientId={id} />
       <Button component={Link} to="/entity/client/manager" variant="default" w="fit-content">
         {t('manager.form.back')}
       </Button>

@@ -1,12 +1,13 @@
 // /entity/client/manager: the staff client list (spec part 1 §2.6) — clientCode, name and phone,
 // sortable; five filters applied whatever is filled; 'Détails' opens the client file.
-import { Alert, Anchor, Button, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../api/entities';
 import { managerQueries, type ClientFilters } from '../../api/manager';
+import { NamedPagination } from '../../engine/ListParts';
 import { LoadingText } from '../../engine/LoadingText';
 import { PageTitle } from '../../ui/PageTitle';
 
@@ -118,7 +119,7 @@ export function ClientListPage() {
       )}
       {total > DEFAULT_PAGE_SIZE && (
         <Group justify="center">
-          <Pagination
+          <NamedPagination
             total={Math.ceil(total / DEFAULT_PAGE_SIZE)}
             value={page}
             onChange={(next) => update({ page: String(next) })}

@@ -1,6 +1,13 @@
 // One column or read-only fact of a request row: the client as name and code, the status badge,
-// a date-time (00/00/00 00:00 when empty), an amount in XOF, an enum label, or the field's text.
-import { formatDateTime, formatSpaced, formatXof, truncateAccountNumber, type FieldKind } from '@bank/domain';
+// a date-time (a dash when empty, or zeros where the spec asks), an amount in XOF, an enum label, or the field's text.
+import {
+  EMPTY_DATE_TIME,
+  formatDate,
+  formatDateTime,
+  formatXof,
+  truncateAccountNumber,
+  type FieldKind,
+} from '@bank/domain';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { EntityRow } from '../../api/entities';
@@ -9,8 +16,8 @@ import type { BadgeRuleName } from '../../workflow/badge-rules';
 import { StatusBadge } from '../../workflow/StatusBadge';
 import type { Column, RequestType, ValueFormat } from './request-types';
 
-/** Kinds shown by the field registry's cell (linked rows, lists of them, dates). */
-const REGISTRY_KINDS: ReadonlySet<FieldKind> = new Set(['ref', 'refs', 'date']);
+/** Kinds shown by the field registry's cell (linked rows, lists of them). */
+const REGISTRY_KINDS: ReadonlySet<FieldKind> = new Set(['ref', 'refs']);
 
 /** The i18n key of a column's heading. */
 export function columnLabelKey(type: RequestType, column: Column): string {
@@ -33,16 +40,21 @@ function FieldText({
   const { t } = useTranslation();
   const field = type.entity.field(name);
   const value = row[name];
-  if (field?.kind === 'dateTime')
-    return <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value as string | null)}</span>;
+  if (field?.kind === 'dateTime') {
+    const empty = format === 'zeros' ? EMPTY_DATE_TIME : undefined;
+    return <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value as string | null, empty)}</span>;
+  }
+  if (field?.kind === 'date') return <>{formatDate(value as string | null)}</>;
   if (value === null || value === undefined || value === '') return null;
   if (format === 'short') return <span title={String(value)}>{truncateAccountNumber(String(value))}</span>;
-  if (format === 'spaced') return <span style={{ whiteSpace: 'nowrap' }}>{formatSpaced(value as string)}</span>;
   if (field && REGISTRY_KINDS.has(field.kind)) {
     const { Cell } = fieldView(field);
     return <Cell field={field} value={value} row={row} />;
   }
-  if (field?.kind === 'money') return <span style={{ whiteSpace: 'nowrap' }}>{formatXof(value as string)}</span>;
+  if (field?.kind === 'money') {
+    const grouping = format === 'spaced' ? 'spaces' : 'dots';
+    return <span style={{ whiteSpace: 'nowrap' }}>{formatXof(value as string, { grouping })}</span>;
+  }
   if (field?.kind === 'enum') return <>{t(`enums.${field.enum}.${String(value)}`, { defaultValue: String(value) })}</>;
   return <>{String(value)}</>;
 }

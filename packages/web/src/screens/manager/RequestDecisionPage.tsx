@@ -1,7 +1,9 @@
 // /entity/<request>/view/manager/{id}/edit: the staff decision form of any request type — its facts
-// read-only, the status (a select, or Valider / Rejeter buttons), the observation, Retour and Valider.
-import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { IconArrowLeft, IconCheck, IconPrinter, IconX } from '@tabler/icons-react';
+// read-only, the status (a select, or Valider / Rejeter buttons), the observation, Retour, Valider and
+// "Valider et suivant" (Ctrl+Enter), with the request's history beside it.
+import { Alert, Anchor, Button, Grid, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { IconInfoCircle, IconPrinter, IconRefresh } from '@tabler/icons-react';
+import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { NotFoundPage } from '../../app/NotFoundPage';
@@ -12,9 +14,27 @@ import { PageTitle } from '../../ui/PageTitle';
 import { ApprovalNotice } from '../../workflow/ApprovalNotice';
 import { PresenceNotice } from '../../workflow/PresenceNotice';
 import { StatusBadge } from '../../workflow/StatusBadge';
+import { DecisionButtons } from './DecisionButtons';
+import { DecisionHistory } from './DecisionHistory';
 import { columnLabelKey, RequestCell } from './RequestCell';
-import { managerPaths, requestTypeByRoute, type RequestType } from './request-types';
+import { requestTypeByRoute, type RequestType } from './request-types';
 import { useRequestDecision } from './use-request-decision';
+
+/** Why a form is only to be read, in one sentence: the request is closed, or the role may not decide. */
+function ReadOnlyReason({ type, finished }: { type: RequestType; finished: boolean }) {
+  const { t } = useTranslation();
+  const roles = type.workflow.roles.map((role) => t(`roles.${role}`, { defaultValue: role }));
+  const reason = finished
+    ? t('manager.form.readOnly.closed')
+    : t(roles.length > 1 ? 'manager.form.readOnly.roles' : 'manager.form.readOnly.role', {
+        roles: roles.join(t('manager.form.readOnly.or')),
+      });
+  return (
+    <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />} data-testid="read-only-reason">
+      {reason}
+    </Alert>
+  );
+}
 
 function DecisionForm({ type, id }: { type: RequestType; id: number }) {
   const { t } = useTranslation();
@@ -23,8 +43,15 @@ function DecisionForm({ type, id }: { type: RequestType; id: number }) {
   const enumName = statusField.enum!;
   const buttons = type.decision === 'buttons';
   const comment = type.workflow.comment;
+  // The primary decision: the first one, then the next request of the list.
+  const primary = () => void form.submit(buttons ? form.targets[0] : undefined, true);
+  const shortcut = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || !form.canDecide) return;
+    event.preventDefault();
+    primary();
+  };
   return (
-    <Stack gap="md" maw={860}>
+    <Stack gap="md">
       <Group justify="space-between">
         <PageTitle>{t(`manager.${type.key}.editTitle`)}</PageTitle>
         {type.print && (
@@ -36,132 +63,134 @@ function DecisionForm({ type, id }: { type: RequestType; id: number }) {
           </Anchor>
         )}
       </Group>
-      {form.isLoading && <LoadingText />}
-      {form.loadFailed && <Alert color="red">{t('entity.detail.error')}</Alert>}
-      {form.conflict && (
-        <Alert color="orange" data-testid="decision-conflict">
-          {t('manager.form.conflict')}
-        </Alert>
-      )}
-      <PresenceNotice resource={type.entity.resource} id={id} />
-      {type.workflow.fourEyes && form.row && !form.finished && <ApprovalNotice entity={type.entity} id={id} />}
-      {form.row && (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void form.submit();
-          }}
-        >
-          <Paper withBorder radius="md" p="lg">
-            <Stack gap="md">
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                {type.facts.map((column, index) => (
-                  <div key={index}>
-                    <Text size="xs" c="dimmed" fw={600}>
-                      {t(columnLabelKey(type, column))}
-                    </Text>
-                    <Text size="sm" component="div">
-                      <RequestCell type={type} column={column} row={form.row!} badge={type.formBadge} />
-                    </Text>
-                  </div>
-                ))}
-              </SimpleGrid>
-              {(type.workflow.decisionFields ?? []).map((name) => {
-                const field = type.entity.field(name)!;
-                return (
-                  <FieldInput
-                    key={name}
-                    field={field}
-                    value={form.inputs[name]!}
-                    onChange={(value) => form.setInput(name, value)}
-                    label={t(field.labelKey)}
-                    disabled={!form.canDecide}
-                  />
-                );
-              })}
-              {form.finished ? (
-                // A finished request shows its status among the facts, or here when the facts have none.
-                !type.facts.some((column) => column.kind === 'status') && (
-                  <Group gap="xs">
-                    <Text size="sm" fw={500}>
-                      {t(statusField.labelKey)}
-                    </Text>
-                    <StatusBadge rule={type.formBadge} enumName={enumName} status={form.row[statusField.name]} />
-                  </Group>
-                )
-              ) : buttons ? (
-                <Group gap="xs">
-                  <Text size="sm" fw={500}>
-                    {t(statusField.labelKey)}
-                  </Text>
-                  <StatusBadge rule={type.formBadge} enumName={enumName} status={form.row[statusField.name]} />
-                </Group>
-              ) : (
-                <Select
-                  label={t(statusField.labelKey)}
-                  value={form.status}
-                  onChange={(value) => value && form.setStatus(value)}
-                  disabled={!form.canDecide}
-                  allowDeselect={false}
-                  data={form.targets.map((value) => ({ value, label: t(`enums.${enumName}.${value}`) }))}
-                />
-              )}
-              {form.finished ? (
-                <div data-testid="observation-read-only">
-                  <Text size="xs" c="dimmed" fw={600}>
-                    {t('manager.form.observation')}
-                  </Text>
-                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                    {comment ? String(form.row[comment] ?? '') : ''}
-                  </Text>
-                </div>
-              ) : (
-                <Textarea
-                  label={t('manager.form.observation')}
-                  required={type.workflow.commentRequired}
-                  value={form.observation}
-                  onChange={(event) => form.setObservation(event.currentTarget.value)}
-                  error={form.error}
-                  disabled={!form.canDecide}
-                  autosize
-                  minRows={3}
-                />
-              )}
-            </Stack>
-          </Paper>
-          <Group mt="md">
-            <Button
-              component={Link}
-              to={managerPaths(type).list}
-              variant="default"
-              leftSection={<IconArrowLeft size={16} aria-hidden />}
-            >
-              {t('manager.form.back')}
-            </Button>
-            {form.canDecide && !buttons && (
-              <Button type="submit" loading={form.isSaving} leftSection={<IconCheck size={16} aria-hidden />}>
-                {t('manager.form.validate')}
-              </Button>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Stack gap="md">
+            {form.isLoading && <LoadingText />}
+            {form.loadFailed && <Alert color="red">{t('entity.detail.error')}</Alert>}
+            {form.conflict && (
+              <Alert color="orange" data-testid="decision-conflict">
+                {t('manager.form.conflict')}
+              </Alert>
             )}
-            {form.canDecide &&
-              buttons &&
-              form.targets.map((target) => (
-                <Button
-                  key={target}
-                  color={target === 'REJECTED' ? 'red' : 'green'}
-                  loading={form.isSaving}
-                  onClick={() => void form.submit(target)}
-                  leftSection={
-                    target === 'REJECTED' ? <IconX size={16} aria-hidden /> : <IconCheck size={16} aria-hidden />
-                  }
-                >
-                  {t(`manager.form.target.${target}`)}
-                </Button>
-              ))}
-          </Group>
-        </form>
-      )}
+            {form.savedElsewhere && (
+              <Alert color="orange" data-testid="saved-elsewhere">
+                <Group justify="space-between" gap="xs">
+                  <Text size="sm">
+                    {t('manager.decisionFlow.savedElsewhere', { login: form.savedElsewhere.login })}
+                  </Text>
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    leftSection={<IconRefresh size={14} aria-hidden />}
+                    onClick={() => void form.reload()}
+                  >
+                    {t('manager.decisionFlow.reload')}
+                  </Button>
+                </Group>
+              </Alert>
+            )}
+            <PresenceNotice resource={type.entity.resource} id={id} />
+            {type.workflow.fourEyes && form.row && !form.finished && <ApprovalNotice entity={type.entity} id={id} />}
+            {form.row && !form.canDecide && <ReadOnlyReason type={type} finished={form.finished} />}
+            {form.row && (
+              <form
+                noValidate
+                onKeyDown={shortcut}
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  if (form.canDecide) primary();
+                }}
+              >
+                <Paper withBorder radius="md" p="lg">
+                  <Stack gap="md">
+                    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                      {type.facts.map((column, index) => (
+                        <div key={index}>
+                          <Text size="xs" c="dimmed" fw={600}>
+                            {t(columnLabelKey(type, column))}
+                          </Text>
+                          <Text size="sm" component="div">
+                            <RequestCell type={type} column={column} row={form.row!} badge={type.formBadge} />
+                          </Text>
+                        </div>
+                      ))}
+                    </SimpleGrid>
+                    {(type.workflow.decisionFields ?? []).map((name) => {
+                      const field = type.entity.field(name)!;
+                      return (
+                        <FieldInput
+                          key={name}
+                          field={field}
+                          value={form.inputs[name]!}
+                          onChange={(value) => form.setInput(name, value)}
+                          label={t(field.labelKey)}
+                          disabled={!form.canDecide}
+                        />
+                      );
+                    })}
+                    {form.finished ? (
+                      // A finished request shows its status among the facts, or here when the facts have none.
+                      !type.facts.some((column) => column.kind === 'status') && (
+                        <Group gap="xs">
+                          <Text size="sm" fw={500}>
+                            {t(statusField.labelKey)}
+                          </Text>
+                          <StatusBadge rule={type.formBadge} enumName={enumName} status={form.row[statusField.name]} />
+                        </Group>
+                      )
+                    ) : buttons ? (
+                      <Group gap="xs">
+                        <Text size="sm" fw={500}>
+                          {t(statusField.labelKey)}
+                        </Text>
+                        <StatusBadge rule={type.formBadge} enumName={enumName} status={form.row[statusField.name]} />
+                      </Group>
+                    ) : (
+                      <Select
+                        label={t(statusField.labelKey)}
+                        value={form.status}
+                        onChange={(value) => value && form.setStatus(value)}
+                        disabled={!form.canDecide}
+                        allowDeselect={false}
+                        data={form.targets.map((value) => ({ value, label: t(`enums.${enumName}.${value}`) }))}
+                      />
+                    )}
+                    {form.finished ? (
+                      <div data-testid="observation-read-only">
+                        <Text size="xs" c="dimmed" fw={600}>
+                          {t('manager.form.observation')}
+                        </Text>
+                        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                          {comment ? String(form.row[comment] ?? '') : ''}
+                        </Text>
+                      </div>
+                    ) : (
+                      <Textarea
+                        label={t('manager.form.observation')}
+                        // No required mark on a form this user only reads.
+                        required={type.workflow.commentRequired && form.canDecide}
+                        value={form.observation}
+                        onChange={(event) => form.setObservation(event.currentTarget.value)}
+                        error={form.error}
+                        disabled={!form.canDecide}
+                        // What a decider types first: the status is a Shift+Tab away, the decision Ctrl+Enter.
+                        autoFocus={form.canDecide}
+                        autosize
+                        minRows={3}
+                      />
+                    )}
+                  </Stack>
+                </Paper>
+                <DecisionButtons type={type} form={form} />
+              </form>
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <DecisionHistory type={type} id={id} />
+        </Grid.Col>
+      </Grid>
     </Stack>
   );
 }

@@ -1,14 +1,12 @@
 // A staff list's filters, as its request type declares them (beneficiaries: part 1 §2.14; transfers:
-// part 2 §2.3): text, date or status inputs; search runs whatever is filled, reset clears them all.
-import { ENUMS } from '@bank/domain';
-import { Button, Group, Select, TextInput } from '@mantine/core';
+// part 2 §2.3): text or date inputs (the status is the list's own filter, StatusFilter.tsx); search runs
+// whatever is filled, reset clears them all.
+import { Button, Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListFilterValues } from '../../api/manager';
+import { DateField } from '../../fields/DateField';
 import type { ListFilter } from './request-types';
-
-/** The 'tous' choice of a status filter: no criterion sent. */
-const ALL = 'tous';
 
 function FilterInput({
   filter,
@@ -20,32 +18,9 @@ function FilterInput({
   onChange(value: string): void;
 }) {
   const { t } = useTranslation();
-  if (filter.input === 'enum') {
-    const all = filter.allKey ? [{ value: ALL, label: t(filter.allKey) }] : [];
-    return (
-      <Select
-        label={t(filter.labelKey)}
-        value={value || (filter.allKey ? ALL : null)}
-        onChange={(next) => onChange(next === ALL ? '' : (next ?? ''))}
-        clearable={!filter.allKey}
-        allowDeselect={false}
-        data={[
-          ...all,
-          ...ENUMS[filter.enum!].values.map((status) => ({
-            value: status,
-            label: t(`enums.${filter.enum!}.${status}`),
-          })),
-        ]}
-      />
-    );
-  }
+  if (filter.input === 'date') return <DateField label={t(filter.labelKey)} value={value} onChange={onChange} />;
   return (
-    <TextInput
-      label={t(filter.labelKey)}
-      type={filter.input === 'date' ? 'date' : 'text'}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-    />
+    <TextInput label={t(filter.labelKey)} value={value} onChange={(event) => onChange(event.currentTarget.value)} />
   );
 }
 

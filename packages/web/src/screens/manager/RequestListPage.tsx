@@ -1,11 +1,16 @@
-// /entity/<request>/view/manager: the staff list of any request type (request-types.ts), newest
-// first or by a clicked heading. Its filters' code (selects) loads only for the lists that have filters.
-import { Checkbox, Stack, Table } from '@mantine/core';
+// /entity/<request>/view/manager: the staff list of any request type (request-types.ts): a status view
+// (the role's work queue, oldest first, unless the address says otherwise), four-eyes decisions half done
+// marked on their rows. Its filters' code loads only for the lists that have filters.
+import { Checkbox, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
+import { openApprovalsQuery, type Approval } from '../../api/approvals';
+import type { EntityRow } from '../../api/entities';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { SortableTh } from '../../engine/SortableTh';
+import { FitTable } from '../../ui/FitTable';
 import { PagedList } from '../../ui/PagedList';
 import { PageTitle } from '../../ui/PageTitle';
 import { RequestActions } from '../../workflow/RequestActions';
@@ -14,6 +19,7 @@ import { loadedRequestFilters, loadRequestFilters } from './request-list-query';
 import { sortKeyOf } from './request-sort';
 import { managerPaths, requestTypeByRoute, type RequestType } from './request-types';
 import { SelectedExport } from './SelectedExport';
+import { StatusFilter } from './StatusFilter';
 import { useRequestList, type RequestListController } from './use-request-list';
 
 const RequestFilters = lazy(() => loadRequestFilters().then((module) => ({ default: module.RequestFilters })));
@@ -33,12 +39,34 @@ function SelectPage({ list }: { list: RequestListController }) {
   );
 }
 
+/** Under the four-eyes rule, the open validations of the page's waiting rows, by request id. */
+function useOpenApprovals(type: RequestType, rows: readonly EntityRow[]) {
+  const rule = type.workflow.fourEyes;
+  const waiting = rule ? rows.filter((row) => row[type.workflow.status] === rule.waiting).map((row) => row.id) : [];
+  return useQuery(openApprovalsQuery(type.entity, waiting)).data ?? {};
+}
+
+/** A half-done four-eyes decision: "1/2 — validé par manager". */
+function ApprovalMark({ approvals }: { approvals: readonly Approval[] | undefined }) {
+  const { t } = useTranslation();
+  const [first] = approvals ?? [];
+  if (!first) return null;
+  return (
+    <Text size="xs" c="dimmed" mt={2} data-testid="approval-mark">
+      {t('manager.fourEyes.half', { given: approvals!.length, login: first.login })}
+    </Text>
+  );
+}
+
 function RequestTable({ type, list }: { type: RequestType; list: RequestListController }) {
   const { t } = useTranslation();
+  // The links carry the list's view, so that the form and the history come back to it.
   const { search } = useLocation();
+  const approvals = useOpenApprovals(type, list.rows);
   const selectable = Boolean(type.export);
+  const labels = type.columns.map((column) => t(columnLabelKey(type, column)));
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <FitTable>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="request-table">
         <Table.Thead>
           <Table.Tr>
@@ -48,7 +76,7 @@ function RequestTable({ type, list }: { type: RequestType; list: RequestListCont
               </Table.Th>
             )}
             {type.columns.map((column, index) => {
-              const label = t(columnLabelKey(type, column));
+              const label = labels[index]!;
               const key = sortKeyOf(type, column);
               if (!key) return <Table.Th key={index}>{label}</Table.Th>;
               const order = list.sort?.field === key ? list.sort.order : null;
@@ -70,14 +98,15 @@ function RequestTable({ type, list }: { type: RequestType; list: RequestListCont
                 </Table.Td>
               )}
               {type.columns.map((column, index) => (
-                <Table.Td key={index}>
+                <Table.Td key={index} data-label={labels[index]}>
                   <RequestCell type={type} column={column} row={row} badge={type.listBadge} />
+                  {column.kind === 'status' && <ApprovalMark approvals={approvals[row.id]} />}
                 </Table.Td>
               ))}
               <Table.Td>
                 <RequestActions
                   historyTo={`${type.history.path(row.id)}${search}`}
-                  editTo={managerPaths(type).edit(row.id)}
+                  editTo={`${managerPaths(type).edit(row.id)}${search}`}
                   canDecide={list.canDecide}
                   decideLabel={type.decideLabel}
                 />
@@ -86,7 +115,7 @@ function RequestTable({ type, list }: { type: RequestType; list: RequestListCont
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </FitTable>
   );
 }
 
@@ -98,6 +127,7 @@ export function RequestList({ type }: { type: RequestType }) {
   return (
     <Stack gap="md">
       <PageTitle>{t(`manager.${type.key}.title`)}</PageTitle>
+      <StatusFilter type={type} value={list.status} onChange={list.setStatus} />
       {type.filters && (
         <Suspense fallback={null}>
           <Filters filters={type.filters} list={list} />

@@ -40,33 +40,38 @@ describe('sortable request lists', () => {
     expect(readRequestSort(cash, 'codeotp,asc')).toBeNull();
   });
 
-  it('sorts by a clicked heading, flips it on a second click, and shows five page buttons', async () => {
-    const api = fakeEntityApi(300, beneficiary);
-    vi.stubGlobal('fetch', api.fetchStub);
-    const { router } = renderRoutes([{ path: '/entity/:route/view/manager', element: <RequestListPage /> }], {
-      path: '/entity/beneficiary-cash/view/manager?page=8',
-      session: account('agentca', [ROLES.AGENTCA]),
-    });
-    const table = await screen.findByTestId('request-table');
-    expect(api.lastList().searchParams.getAll('sort')).toEqual(['createdAt,desc', 'id,desc']);
-    const pages = screen.getAllByRole('button', { name: /^Page \d+$/ });
-    expect(pages.map((b) => b.textContent)).toEqual(['6', '7', '8', '9', '10']);
+  it(
+    'sorts by a clicked heading, flips it on a second click, and shows five page buttons',
+    { timeout: 60_000 },
+    async () => {
+      const api = fakeEntityApi(300, beneficiary);
+      vi.stubGlobal('fetch', api.fetchStub);
+      const { router } = renderRoutes([{ path: '/entity/:route/view/manager', element: <RequestListPage /> }], {
+        // All of them: the agent's own list opens on the work queue, oldest first.
+        path: '/entity/beneficiary-cash/view/manager?status=all&page=8',
+        session: account('agentca', [ROLES.AGENTCA]),
+      });
+      const table = await screen.findByTestId('request-table');
+      expect(api.lastList().searchParams.getAll('sort')).toEqual(['createdAt,desc', 'id,desc']);
+      const pages = screen.getAllByRole('button', { name: /^Page \d+$/ });
+      expect(pages.map((b) => b.textContent)).toEqual(['6', '7', '8', '9', '10']);
 
-    fireEvent.click(within(table).getByRole('button', { name: /First name/ }));
-    await waitFor(() => expect(api.lastList().searchParams.getAll('sort')).toEqual(['firstName,asc']));
-    expect(router.state.location.search).toContain('sort=firstName%2Casc');
-    expect(router.state.location.search).toContain('page=1');
-    const heading = within(await screen.findByTestId('request-table')).getByRole('columnheader', {
-      name: /First name/,
-    });
-    expect(heading.getAttribute('aria-sort')).toBe('ascending');
+      fireEvent.click(within(table).getByRole('button', { name: /First name/ }));
+      await waitFor(() => expect(api.lastList().searchParams.getAll('sort')).toEqual(['firstName,asc']));
+      expect(router.state.location.search).toContain('sort=firstName%2Casc');
+      expect(router.state.location.search).toContain('page=1');
+      const heading = within(await screen.findByTestId('request-table')).getByRole('columnheader', {
+        name: /First name/,
+      });
+      expect(heading.getAttribute('aria-sort')).toBe('ascending');
 
-    fireEvent.click(within(heading).getByRole('button'));
-    await waitFor(() => expect(api.lastList().searchParams.getAll('sort')).toEqual(['firstName,desc']));
-    expect(
-      within(screen.getByTestId('request-table'))
-        .getByRole('columnheader', { name: /Last name/ })
-        .getAttribute('aria-sort'),
-    ).toBe('none');
-  });
+      fireEvent.click(within(heading).getByRole('button'));
+      await waitFor(() => expect(api.lastList().searchParams.getAll('sort')).toEqual(['firstName,desc']));
+      expect(
+        within(screen.getByTestId('request-table'))
+          .getByRole('columnheader', { name: /Last name/ })
+          .getAttribute('aria-sort'),
+      ).toBe('none');
+    },
+  );
 });

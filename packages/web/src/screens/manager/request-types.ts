@@ -1,7 +1,7 @@
 // The staff request screens as data (spec part 1 §2.7–2.14, part 2 §2.3, §2.11, §2.14, §2.15): titles,
 // columns, badge rules, the row button's wording, the history route and how a decision is taken. One
 // list and one form screen read this table; a new request type is one entry here.
-import { entityByName, workflowOf, type Entity, type EnumName, type WorkflowDef } from '@bank/domain';
+import { entityByName, workflowOf, type Entity, type WorkflowDef } from '@bank/domain';
 import type { BadgeRuleName } from '../../workflow/badge-rules';
 import type { HistorySource } from '../../workflow/HistoryTable';
 import type { DecideLabel } from '../../workflow/RequestActions';
@@ -12,17 +12,17 @@ export type Column =
   | { kind: 'status' }
   | { kind: 'field'; name: string; second?: string; labelKey?: string; format?: ValueFormat };
 
-/** How a value is shortened or spaced (spec part 2 §9): 'short' keeps 6 characters and an ellipsis, 'spaced' groups digits with spaces. */
-export type ValueFormat = 'short' | 'spaced';
+/**
+ * How a value is shortened or spaced (spec part 2 §9): 'short' keeps 6 characters and an ellipsis, 'spaced'
+ * groups an amount's digits with spaces, 'zeros' shows an empty date-time as 00/00/00 00:00 (part 1 §2.9).
+ */
+export type ValueFormat = 'short' | 'spaced' | 'zeros';
 
-/** One filter of a staff list: its query parameter, its input and its label. */
+/** One filter of a staff list: its query parameter, its input and its label (the status has its own filter). */
 export interface ListFilter {
   name: string;
-  input: 'text' | 'date' | 'enum';
+  input: 'text' | 'date';
   labelKey: string;
-  /** For 'enum': the statuses offered; the empty choice reads `allKey` ('tous') or clears. */
-  enum?: EnumName;
-  allKey?: string;
 }
 
 /** A spreadsheet of the selected rows: file, sheet and columns (`cell` says how the value is written). */
@@ -133,8 +133,9 @@ export const REQUEST_TYPES: readonly RequestType[] = [
       CLIENT,
       field('label', { labelKey: 'manager.columns.cardType' }),
       STATUS,
-      field('createdAt'),
-      field('updatedAt'),
+      // Spec part 1 §2.9: '00/00/00 00:00 when empty' on this list.
+      field('createdAt', { format: 'zeros' }),
+      field('updatedAt', { format: 'zeros' }),
     ],
     facts: [
       field('holderName'),
@@ -226,7 +227,6 @@ export const REQUEST_TYPES: readonly RequestType[] = [
       text('reference', 'manager.filters.reference'),
       text('name', 'manager.filters.name'),
       text('rib', 'manager.filters.rib'),
-      { name: 'type', input: 'enum', enum: 'beneficiaryStatus', labelKey: 'manager.filters.state' },
     ],
   }),
   requestType('transfer', (id) => `/entity/transfer-log/story/${id}/modal`, {
@@ -257,13 +257,6 @@ export const REQUEST_TYPES: readonly RequestType[] = [
     decideLabel: 'modify',
     decision: 'select',
     filters: [
-      {
-        name: 'status',
-        input: 'enum',
-        enum: 'demandStatus',
-        labelKey: 'manager.transfer.filters.status',
-        allKey: 'manager.transfer.filters.all',
-      },
       { name: 'startdate', input: 'date', labelKey: 'manager.transfer.filters.startdate' },
       { name: 'enddate', input: 'date', labelKey: 'manager.transfer.filters.enddate' },
       text('id', 'manager.transfer.filters.reference'),
@@ -309,18 +302,17 @@ export const REQUEST_TYPES: readonly RequestType[] = [
   }),
   requestType('beneficiaryCash', (id) => `/entity/beneficiary-cash-log/story/${id}/modal`, {
     key: 'beneficiaryCash',
-    // Spec part 2 §2.14, each heading over its own field (the original swapped first and last name).
+    // Spec part 2 §2.14, each heading over its own field (the original swapped first and last name); the
+    // document's type under its number and the date under who validated, so that the list fits 1366 px.
     columns: [
       field('firstName'),
       field('lastName'),
       field('phoneNumber'),
-      field('identificationNumero'),
-      field('identifiantType'),
+      field('identificationNumero', { second: 'identifiantType', labelKey: 'manager.columns.identityDocument' }),
       field('createdAt'),
       STATUS,
-      field('validatedBy'),
-      field('updatedAt'),
-      field('clientId', { labelKey: 'manager.columns.clientReference' }),
+      field('validatedBy', { second: 'updatedAt', labelKey: 'manager.columns.validatedByOn' }),
+      field('clientCode', { labelKey: 'manager.columns.clientReference' }),
     ],
     facts: [
       field('firstName'),
@@ -330,7 +322,7 @@ export const REQUEST_TYPES: readonly RequestType[] = [
       field('identifiantType'),
       field('deliveryDate'),
       field('expirationDate'),
-      field('clientId', { labelKey: 'manager.columns.clientReference' }),
+      field('clientCode', { second: 'clientName', labelKey: 'manager.columns.clientReference' }),
       STATUS,
       field('validatedBy'),
       field('createdAt'),
@@ -352,8 +344,8 @@ export const REQUEST_TYPES: readonly RequestType[] = [
       field('motifProvision'),
       field('amount', { format: 'spaced' }),
       field('executionDate'),
-      field('createdAt'),
-      field('updatedAt'),
+      // Both dates in one column, so that the list fits 1366 px.
+      field('createdAt', { second: 'updatedAt', labelKey: 'manager.columns.createdUpdated' }),
       STATUS,
     ],
     // Spec part 2 §2.15: the read-only block of 'Modifier la mise à disposition'.

@@ -1,17 +1,24 @@
 // The staff decision controller: the request loaded afresh, the chosen status and a new observation
 // (required where the workflow says so), the PUT of the full row with its version, the stale-version
-// case (message and reload) and the way back to the staff list with a toast.
+// case (message and reload), a save by someone else heard live, and where the user goes next: back to
+// the list view the form was opened from (its search string), or on to that view's next request with
+// the status just set already chosen (a queue is mostly worked one decision at a time).
 import { ENUMS, type EnumName } from '@bank/domain';
+import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { approvalsQuery } from '../../api/approvals';
 import { entityQueries, type EntityRow } from '../../api/entities';
+import { savedQuery } from '../../api/events';
 import { isHttpError } from '../../api/http-error';
-import { managerMutations } from '../../api/manager';
+import { managerMutations, managerQueries } from '../../api/manager';
+import { useSession } from '../../auth/use-session';
 import { codecOf } from '../../fields/codecs';
 import type { FormValue, FormValues } from '../../fields/types';
 import { useCanDecide } from '../../workflow/use-can-decide';
+import { findNextRequest } from './next-request';
 import { managerPaths, type RequestType } from './request-types';
 
 /**
@@ -41,15 +48,30 @@ export function decisionTargets(type: RequestType): readonly string[] {
   return type.workflow.targets ?? ENUMS[field.enum as EnumName].values;
 }
 
+/** What "… et suivant" hands the next form (the history entry's state): the status the last decision set. */
+interface NextState {
+  status?: string;
+}
+
+/** The status handed on by the previous form, when it is one this form may set. */
+function handedStatus(type: RequestType, state: unknown): string | null {
+  const status = (state as NextState | null)?.status;
+  return status !== undefined && decisionTargets(type).includes(status) ? status : null;
+}
+
 export function useRequestDecision(type: RequestType, id: number) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // The list view the form was opened from: where it returns, and the queue "… et suivant" walks.
+  const { search, state } = useLocation();
+  const login = useSession().account?.login ?? '';
   const queryClient = useQueryClient();
   const canDecide = useCanDecide(type.entity.name);
   // Always fetched afresh: the version sent back must be the current one.
   const loaded = useQuery({ ...entityQueries(type.entity).get(id), refetchOnMount: 'always' });
   const row = loaded.isFetchedAfterMount ? loaded.data : undefined;
-  const [status, setStatus] = useState<string | null>(null);
+  const lastSave = useQuery(savedQuery(type.entity.resource, id)).data;
+  const [status, setStatus] = useState<string | null>(() => handedStatus(type, state));
   const [observation, setObservation] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
@@ -68,9 +90,40 @@ export function useRequestDecision(type: RequestType, id: number) {
           }),
         )
       : {});
+  // Once this form's own save is sent, the form is on its way elsewhere: nothing more to save or to hear.
+  const sent = decide.isPending || decide.isSuccess;
+  const savedElsewhere =
+    lastSave && row && lastSave.version > (row.version ?? 0) && !sent ? { login: lastSave.login } : null;
 
-  const submit = async (target?: string) => {
-    if (!row) return;
+  /** The row, its history and its approvals as they are now; what the user typed stays. */
+  const reload = async () => {
+    await Promise.all([
+      loaded.refetch(),
+      queryClient.invalidateQueries({ queryKey: managerQueries.story(type.history.logEntity, id).queryKey }),
+      queryClient.invalidateQueries({ queryKey: approvalsQuery(type.entity, id).queryKey }),
+    ]);
+  };
+
+  /**
+   * After a decision: the view's next request when asked and there is one, with `decided` (the status set,
+   * if it changed) chosen in advance; else the list view.
+   */
+  const leave = async (next: boolean, decided?: string) => {
+    if (next) {
+      // A failure to look (the network) falls back to the list, without claiming the queue is empty.
+      const nextId = await findNextRequest(queryClient, type, search, id, login).catch(() => undefined);
+      if (typeof nextId === 'number') {
+        const handed: NextState = { status: decided };
+        return navigate(`${managerPaths(type).edit(nextId)}${search}`, { state: handed });
+      }
+      if (nextId === null) notifications.show({ color: 'blue', message: t('manager.decisionFlow.queueEmpty') });
+    }
+    return navigate(`${managerPaths(type).list}${search}`);
+  };
+
+  /** Saves the decision (`target`, else the status chosen), then leaves; `next`: on to the next request. */
+  const submit = async (target?: string, next = false) => {
+    if (!row || sent) return;
     const chosen = target ?? status ?? currentStatus;
     if (type.workflow.commentRequired && observation.trim() === '') {
       setError(t('manager.form.observationRequired'));
@@ -80,7 +133,6 @@ export function useRequestDecision(type: RequestType, id: number) {
     setConflict(false);
     try {
       await decide.mutateAsync(decisionBody(type, row, chosen, observation, inputValues));
-      await navigate(managerPaths(type).list);
     } catch (failure) {
       // The same person giving both validations of a large amount: said under the observation.
       if (
@@ -90,9 +142,11 @@ export function useRequestDecision(type: RequestType, id: number) {
         setError(t('error.sameApprover'));
       } else if (isHttpError(failure, 409)) {
         setConflict(true);
-        await loaded.refetch();
+        await reload();
       }
+      return;
     }
+    await leave(next, chosen === currentStatus ? undefined : chosen);
   };
 
   return {
@@ -113,7 +167,14 @@ export function useRequestDecision(type: RequestType, id: number) {
     },
     error,
     conflict,
-    isSaving: decide.isPending,
+    /** Who saved the request since it was loaded here (heard on the event stream), or null. */
+    savedElsewhere,
+    reload,
+    /** The list view the form was opened from. */
+    listPath: `${managerPaths(type).list}${search}`,
+    isSaving: sent,
     submit,
   };
 }
+
+export type RequestDecision = ReturnType<typeof useRequestDecision>;

@@ -1,12 +1,13 @@
-// The staff list controller: the page, the order and the list's filters kept in the address (newest
-// first unless a heading was clicked), rows through the manager query factories, the selected rows,
-// and whether the user may decide.
+// The staff list controller: the status view, the page, the order and the list's filters kept in the
+// address (the view's own order unless a heading was clicked), rows through the manager query factories,
+// the selected rows, and whether the user may decide.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, type EntityRow } from '../../api/entities';
 import type { ListFilterValues } from '../../api/manager';
 import { nextSort } from '../../engine/list-url';
+import { useSession } from '../../auth/use-session';
 import { useCanDecide } from '../../workflow/use-can-decide';
 import { readRequestListAddress, requestListQuery } from './request-list-query';
 import type { RequestType } from './request-types';
@@ -28,8 +29,9 @@ function useSelection() {
 
 export function useRequestList(type: RequestType) {
   const [params, setParams] = useSearchParams();
-  const address = readRequestListAddress(type, params);
-  const { page, names, filters, sort } = address;
+  const { account } = useSession();
+  const address = readRequestListAddress(type, params, account?.authorities ?? []);
+  const { status, page, names, filters, sort } = address;
   const query = useQuery(requestListQuery(type, address));
   const selection = useSelection();
   const total = query.data?.total ?? 0;
@@ -38,6 +40,8 @@ export function useRequestList(type: RequestType) {
     total,
     /** False when `total` is a lower bound (a broad filter on a large table). */
     exact: query.data?.exact !== false,
+    /** The status view shown ('queue', 'second', 'all' or a status): its rows, and what the filter shows chosen. */
+    status,
     page,
     pageCount: Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE)),
     filters,
@@ -61,11 +65,20 @@ export function useRequestList(type: RequestType) {
         current.set('page', '1');
         return current;
       }),
-    /** Runs on submit whatever is filled (DESIGN.md §5), back to page 1 with nothing selected; the order stays. */
+    /** Another status view, back to page 1 with nothing selected; the filters and the order stay. */
+    setStatus: (next: string) => {
+      selection.clear();
+      setParams((current) => {
+        current.set('status', next);
+        current.delete('page');
+        return current;
+      });
+    },
+    /** Runs on submit whatever is filled (DESIGN.md §5), back to page 1, nothing selected; view and order stay. */
     applyFilters: (next: ListFilterValues) => {
       selection.clear();
       setParams(() => {
-        const search = new URLSearchParams();
+        const search = new URLSearchParams({ status });
         for (const name of names) if (next[name]?.trim()) search.set(name, next[name].trim());
         if (sort) search.set('sort', `${sort.field},${sort.order}`);
         return search;

@@ -1,8 +1,9 @@
 // The frame both account modals share (spec part 2 §2.3, §2.5): title with the account number, the
 // filters with Rechercher and Réinitialiser, the table with loading, empty and error states, and pages.
-import { Alert, Button, Group, Modal, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NamedPagination } from '../../engine/ListParts';
 import { LoadingText } from '../../engine/LoadingText';
 import type { ModalList } from './use-modal-list';
 
@@ -67,7 +68,7 @@ export function AccountListModal({
                       {heading.label}
                     </Table.Th>
                   ))}
-                  <Table.Th />
+                  <Table.Th>{t('entity.list.actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>{children}</Table.Tbody>
@@ -79,14 +80,12 @@ export function AccountListModal({
             {t('manager.list.total', { count: list.total })}
           </Text>
           {list.pageCount > 1 && (
-            <Pagination
+            <NamedPagination
               total={list.pageCount}
               value={list.page}
               onChange={list.setPage}
               siblings={1}
               boundaries={1}
-              aria-label={t('entity.list.pagination')}
-              getItemProps={(page) => ({ 'aria-label': t('entity.list.page', { page }) })}
             />
           )}
         </Group>

@@ -5,6 +5,7 @@ import { Anchor, Badge, Group, Select, Table, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { EntityRow } from '../../api/entities';
+import { DateField } from '../../fields/DateField';
 import { moneyQueries, type AccountTransferFilters, type TransactionFilters } from '../../api/money';
 import { StatusBadge } from '../../workflow/StatusBadge';
 import { AccountListModal } from './AccountListModal';
@@ -36,11 +37,10 @@ function AmountDateReference({ list }: { list: ModalList }) {
         onChange={(event) => list.set('montant', event.currentTarget.value)}
         w={150}
       />
-      <TextInput
+      <DateField
         label={t('money.filters.date')}
-        type="date"
         value={list.draft.date ?? ''}
-        onChange={(event) => list.set('date', event.currentTarget.value)}
+        onChange={(date) => list.set('date', date)}
       />
       <TextInput
         label={t('money.filters.reference')}

@@ -1,6 +1,6 @@
 // The account views of the client file (spec part 2 §2.3–2.5): the transactions modal over the client
 // file with its filters and pages, the transfers modal's criteria, closing back to the file, and the
-// printable 'Details transaction' with the bank header and the page date.
+// printable 'Détails transaction' with the bank header and the page date.
 import { ROLES } from '@bank/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
@@ -70,6 +70,9 @@ function api() {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The date pickers' first load in a test (a few hundred modules to transform) can take longer than a page's. */
+const PICKERS = { timeout: 20_000 };
+
 describe('account transactions modal', () => {
   it('lists the account transactions over the client file, filters them and pages', async () => {
     const { last } = api();
@@ -98,7 +101,10 @@ describe('account transactions modal', () => {
 
     fireEvent.change(amount, { target: { value: '1 250,50' } });
     fireEvent.change(within(modal).getByLabelText('Reference'), { target: { value: 'TRX' } });
-    fireEvent.change(within(modal).getByLabelText('Date'), { target: { value: '2026-05-02' } });
+    // The date reads DD/MM/YYYY, typed the way the screen shows it (its picker loads on first use).
+    fireEvent.change(await within(modal).findByPlaceholderText('dd/mm/yyyy', {}, PICKERS), {
+      target: { value: '02/05/2026' },
+    });
     fireEvent.click(within(modal).getByRole('combobox', { name: 'Type' }));
     fireEvent.click(await screen.findByRole('option', { name: 'D – Debit', hidden: true }));
     fireEvent.click(within(modal).getByRole('button', { name: 'Search' }));
@@ -114,7 +120,7 @@ describe('account transactions modal', () => {
 
     fireEvent.keyDown(modal, { key: 'Escape' });
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/entity/bank-account/view/manager/5'));
-  });
+  }, 60_000); // The client file, the modal and the date picker's first load, on a loaded machine.
 
   it('filters the account transfers by status and day through the transfer criteria', async () => {
     const { last } = api();
@@ -125,7 +131,9 @@ describe('account transactions modal', () => {
     expect(last(path).get('bankaccount')).toBe('12');
     fireEvent.click(within(modal).getByRole('combobox', { name: 'Status' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Pending', hidden: true }));
-    fireEvent.change(within(modal).getByLabelText('Date'), { target: { value: '2026-03-10' } });
+    fireEvent.change(await within(modal).findByPlaceholderText('dd/mm/yyyy', {}, PICKERS), {
+      target: { value: '10/03/2026' },
+    });
     fireEvent.click(within(modal).getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(last(path).get('status')).toBe('PENDING'));
     expect(last(path).get('startdate')).toBe('2026-03-10');
@@ -156,7 +164,7 @@ describe('printable details', () => {
       ['Account number', 'SN0120000012'],
       ['Amount', '1.250,50 XOF'],
       ['Posting date', '03/05/26 00:00'],
-      ['Value date', '00/00/00 00:00'],
+      ['Value date', '—'],
       ['Transaction date', '02/05/26 17:45'],
     ]);
     expect(within(sheet).getByRole('heading', { level: 1 }).textContent).toBe('Transaction details');

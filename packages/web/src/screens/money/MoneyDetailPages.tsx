@@ -1,5 +1,5 @@
-// The detail pages of the account views: the printable 'Details transaction' (spec part 2 §2.5) and
-// 'Details virement' (§2.3), and the on-screen transaction detail (§2.3) with a way to print it.
+// The detail pages of the account views: the printable 'Détails transaction' (spec part 2 §2.5) and
+// 'Détails virement' (§2.3), and the on-screen transaction detail (§2.3) with a way to print it.
 import { entityByName, formatDateTime, formatXof, type Entity } from '@bank/domain';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';

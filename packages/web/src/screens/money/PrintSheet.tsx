@@ -1,4 +1,4 @@
-// One printable page (spec part 2 §2.3 'Details virement', §2.5 'Details transaction'): the bank's header
+// One printable page (spec part 2 §2.3 'Détails virement', §2.5 'Détails transaction'): the bank's header
 // with the page date, the title, a table of label and value; Imprimer and Retour on screen only.
 import { formatDateTime } from '@bank/domain';
 import { Alert, Button, Group, Text, Title } from '@mantine/core';

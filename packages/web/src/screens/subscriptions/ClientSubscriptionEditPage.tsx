@@ -1,5 +1,5 @@
 // /entity/client-subscription/{id}/edit 'Validation de l'abonnement' (spec part 2 §2.6): the client
-// and the subscriber read-only, the requested services, 'Etat Actuel' and the pack; 'Valider' for the
+// and the subscriber read-only, the requested services, 'État actuel' and the pack; 'Valider' for the
 // manager and the desk head only (the server refuses the others), then back to the list.
 import { ENUMS } from '@bank/domain';
 import { Alert, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';

@@ -1,6 +1,6 @@
 // The client subscriptions list and its validation page: newest first, the filters sent as filled,
 // 'Edit' and 'Delete' for the manager and the desk head, 'View' for the others; the validation
-// page's status and pack sent in the PUT, and no 'Submit' for who may not validate; the detail page
+// page's status and pack sent in the PUT, and no 'Validate' for who may not validate; the detail page
 // with the subscriber, the state badge and the pack, Edit and Delete only for the desk.
 import { ROLES } from '@bank/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -107,7 +107,7 @@ describe('client subscriptions', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Enabled', hidden: true }));
     fireEvent.click(screen.getByTestId('pack-select'));
     fireEvent.click(await screen.findByRole('option', { name: 'Pack Confort · 15.000 XOF', hidden: true }));
-    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/entity/client-subscription'));
     const put = api.calls.find((call) => call.method === 'PUT')!;
     expect(put.url.pathname).toBe('/core/api/client-subscriptions/2');
@@ -115,10 +115,10 @@ describe('client subscriptions', () => {
     expect(typeof (put.body as { validationDate: unknown }).validationDate).toBe('string');
   });
 
-  it('shows the validation page read-only, without Submit, to a data-entry agent', async () => {
+  it('shows the validation page read-only, without Validate, to a data-entry agent', async () => {
     open('/entity/client-subscription/2/edit', [ROLES.AGENTDESAISIE]);
     expect(await screen.findByText('abonne2@example.sn')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Validate' })).toBeNull();
     expect((screen.getByTestId('state-select') as HTMLInputElement).disabled).toBe(true);
   });
 

@@ -4,6 +4,7 @@ import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityRow } from '../../api/entities';
+import { FitTable } from '../../ui/FitTable';
 import { PagedList } from '../../ui/PagedList';
 import type { FilteredList } from './use-filtered-list';
 
@@ -26,7 +27,7 @@ export function PagedTable({ list, columns, actions, testId }: PagedTableProps) 
   const { t } = useTranslation();
   return (
     <PagedList list={list} countTestId="list-total">
-      <Table.ScrollContainer minWidth={900}>
+      <FitTable>
         <Table striped highlightOnHover verticalSpacing="xs" data-testid={testId}>
           <Table.Thead>
             <Table.Tr>
@@ -40,7 +41,11 @@ export function PagedTable({ list, columns, actions, testId }: PagedTableProps) 
             {list.rows.map((row) => (
               <Table.Tr key={row.id} data-row-id={row.id}>
                 {columns.map((column) => (
-                  <Table.Td key={column.labelKey} style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                  <Table.Td
+                    key={column.labelKey}
+                    data-label={t(column.labelKey)}
+                    style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+                  >
                     {column.render(row)}
                   </Table.Td>
                 ))}
@@ -49,7 +54,7 @@ export function PagedTable({ list, columns, actions, testId }: PagedTableProps) 
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </FitTable>
     </PagedList>
   );
 }

@@ -1,6 +1,6 @@
 // /entity/provision-cash/{id}/print: the printable order of a cash provision (spec part 2 §2.15,
 // the edit page's print link), on the shared printable sheet.
-import { entityByName, formatDateTime, formatSpaced } from '@bank/domain';
+import { entityByName, formatDateTime, formatXof } from '@bank/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { entityQueries, type EntityRow } from '../../api/entities';
@@ -20,7 +20,7 @@ export function provisionFacts(row: EntityRow, t: (key: string) => string): Prin
     { label: label('executionDate'), value: formatDateTime(row.executionDate as string | null) },
     { label: t('manager.columns.orderingParty'), value: text(row.bankAccountOwner) },
     { label: t('manager.columns.debitAccount'), value: text(row.bankAccountNumber) },
-    { label: label('amount'), value: `${formatSpaced(row.amount as string | null)} XOF` },
+    { label: label('amount'), value: formatXof(row.amount as string | null, { grouping: 'spaces' }) },
     { label: label('motifProvision'), value: text(row.motifProvision) },
     {
       label: t('manager.columns.beneficiary'),

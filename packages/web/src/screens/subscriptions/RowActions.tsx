@@ -1,10 +1,11 @@
 // A subscription list row's buttons: the edit action (worded per list) for those who may change it,
 // 'Voir' for the others, and 'Supprimer' (to the delete dialog over the list) for those who may delete.
-import { Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconEye, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RowActionStack } from '../../ui/RowActionStack';
 
 interface RowActionsProps {
   canEdit: boolean;
@@ -19,7 +20,7 @@ interface RowActionsProps {
 export function RowActions({ canEdit, editTo, editLabel, editIcon, viewTo, deleteTo }: RowActionsProps) {
   const { t } = useTranslation();
   return (
-    <Group gap={6} wrap="nowrap">
+    <RowActionStack>
       {canEdit ? (
         <Button component={Link} to={editTo} size="compact-sm" leftSection={editIcon}>
           {editLabel}
@@ -47,6 +48,6 @@ export function RowActions({ canEdit, editTo, editLabel, editIcon, viewTo, delet
           {t('entity.action.delete')}
         </Button>
       )}
-    </Group>
+    </RowActionStack>
   );
 }

@@ -43,7 +43,7 @@ function open(answer: (call: Call) => Response | undefined) {
     fireEvent.click(screen.getByTestId('pack-select'));
     fireEvent.click(await screen.findByRole('option', { name: 'Pack Confort · 15.000 XOF', hidden: true }));
   };
-  const validate = () => fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+  const validate = () => fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
   const posts = () => api.calls.filter((c) => c.method === 'POST').map((c) => c.url.pathname);
   return { ...view, api, type, fill, validate, posts };
 }

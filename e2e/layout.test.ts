@@ -1,0 +1,199 @@
+// Layouts that fit every screen staff use: a laptop (1366×768), a wide screen (1920×1080), a tablet in
+// portrait (768×1024) and a phone (390×844). No sideways scrolling of the page or of a table's frame (a
+// wide generic list may scroll inside its frame when its actions column stays in view), every action
+// button inside the window, and on the tablet and the phone the side menu behind the header's button.
+// Screenshots: e2e/artifacts/layout-<screen>-<width>.png.
+import AxeBuilder from '@axe-core/playwright';
+import { entityByName } from '@bank/domain';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { AXE_TAGS, api, apiToken, screenshot, signIn, suiteBrowser } from './support';
+
+const browser = suiteBrowser();
+const VIEWPORTS = [
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 },
+  { width: 768, height: 1024 },
+  { width: 390, height: 844 },
+];
+const run = `${Date.now() % 1_000_000}`;
+
+/**
+ * What does not fit: the page or a box around a table wider than shown (unless the table keeps its
+ * actions column in view, sticky), and action buttons cut by the window or by a box that clips them.
+ */
+async function overflows(page: Page) {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.scrollingElement!;
+    if (root.scrollWidth > root.clientWidth) found.push(`page ${root.scrollWidth} > ${root.clientWidth}`);
+    const describe = (box: Element) => `${box.tagName.toLowerCase()}.${String(box.className).split(' ').join('.')}`;
+    for (const table of Array.from(document.querySelectorAll('table'))) {
+      // A chart's figures for screen readers: clipped to nothing on purpose.
+      if (table.closest('.mantine-VisuallyHidden-root')) continue;
+      const actions = table.querySelector('tbody tr td:last-child');
+      const sticky = actions !== null && getComputedStyle(actions).position === 'sticky';
+      for (let box = table.parentElement; box && box !== document.body; box = box.parentElement) {
+        if (box.scrollWidth > box.clientWidth + 1 && !sticky)
+          found.push(`${describe(box)} ${box.scrollWidth} > ${box.clientWidth}`);
+      }
+    }
+    const buttons = document.querySelectorAll('td:last-child a, td:last-child button, form button');
+    for (const button of Array.from(buttons)) {
+      const { left, right } = button.getBoundingClientRect();
+      const name = `"${button.textContent || button.getAttribute('aria-label')}"`;
+      if (left < 0 || right > window.innerWidth) found.push(`${name} at ${Math.round(left)}–${Math.round(right)}`);
+      for (let box = button.parentElement; box && box !== document.body; box = box.parentElement) {
+        if (getComputedStyle(box).overflowX === 'visible') continue;
+        const frame = box.getBoundingClientRect();
+        if (left < frame.left - 1 || right > frame.right + 1) found.push(`${name} cut by ${describe(box)}`);
+      }
+    }
+    return found;
+  });
+}
+
+/** The first row's id of an API list, as the manager sees it. */
+async function firstId(path: string): Promise<number> {
+  const { body } = await api('GET', `${path}?size=1&sort=id,asc`, await apiToken('manager'));
+  return (body as { id: number }[])[0]!.id;
+}
+
+const rows = (testId: string) => `[data-testid="${testId}"] tbody tr`;
+const SCREENS = [
+  {
+    name: 'transfers',
+    login: 'manager',
+    path: async () => '/entity/transfer/view/manager',
+    ready: rows('request-table'),
+  },
+  {
+    name: 'card-decision',
+    login: 'manager',
+    path: async () => `/entity/card-order/view/manager/${await firstId(entityByName('cardOrder').path)}/edit`,
+    ready: 'form',
+  },
+  {
+    name: 'client-file',
+    login: 'manager',
+    path: async () => `/entity/bank-account/view/manager/client/${await firstId(entityByName('client').path)}`,
+    ready: rows('client-accounts'),
+  },
+  { name: 'user-management', login: 'admin', path: async () => '/admin/user-management', ready: rows('user-table') },
+  {
+    name: 'cash-beneficiaries',
+    login: 'manager',
+    path: async () => '/entity/beneficiary-cash/view/manager',
+    ready: rows('request-table'),
+  },
+  // The widest generic list: eighteen columns.
+  { name: 'bank-accounts', login: 'manager', path: async () => '/entity/bank-account', ready: rows('entity-table') },
+];
+
+describe.each(VIEWPORTS)('at $width × $height', (viewport) => {
+  it.each(SCREENS)('$name fits', async (screen) => {
+    const { context, page } = await browser.open();
+    page.setDefaultTimeout(15_000);
+    await page.setViewportSize(viewport);
+    await signIn(page, screen.login);
+    await page.goto(await screen.path());
+    await page.locator('h1').first().waitFor();
+    await page.locator(screen.ready).first().waitFor();
+    await screenshot(page, `layout-${screen.name}-${viewport.width}`);
+    expect(await overflows(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+/** The header's side-menu button, and whether the menu it opens is shown. */
+function sideMenu(page: Page) {
+  const button = page.getByRole('button', { name: 'Menu de navigation' });
+  // A link's name may end with its pending count.
+  const link = (name: string) => page.getByTestId('side-menu').getByRole('link', { name: new RegExp(`^${name}`) });
+  const expanded = async () => (await button.getAttribute('aria-expanded')) === 'true';
+  return { button, link, expanded };
+}
+
+describe('on a tablet (768 × 1024)', () => {
+  it('a manager opens the side menu, closes it, opens Chéquiers and validates a checkbook request', async () => {
+    const { context, page, consoleErrors } = await browser.open();
+    page.setDefaultTimeout(15_000);
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await signIn(page, 'manager');
+    const menu = sideMenu(page);
+    const checkbooks = menu.link('Chéquiers');
+
+    // Closed at first: the page has the whole width.
+    await menu.button.waitFor();
+    expect(await checkbooks.isVisible()).toBe(false);
+    await menu.button.click();
+    await checkbooks.waitFor();
+    expect(await menu.expanded()).toBe(true);
+    await screenshot(page, 'layout-menu-open-768');
+    const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+    expect(violations.map((violation) => `${violation.id} ${violation.nodes[0]?.target}`)).toEqual([]);
+    // Closed by its button, by Escape, and by a click beside it.
+    await menu.button.click();
+    await checkbooks.waitFor({ state: 'hidden' });
+    expect(await menu.expanded()).toBe(false);
+    await menu.button.click();
+    await checkbooks.waitFor();
+    await page.keyboard.press('Escape');
+    await checkbooks.waitFor({ state: 'hidden' });
+    await menu.button.click();
+    await checkbooks.waitFor();
+    await page.mouse.click(700, 600);
+    await checkbooks.waitFor({ state: 'hidden' });
+
+    // Following a link closes it too.
+    await menu.button.click();
+    await checkbooks.click();
+    await page.getByRole('heading', { level: 1, name: 'Les Demandes De Chéquiers' }).waitFor();
+    await checkbooks.waitFor({ state: 'hidden' });
+    expect(await menu.expanded()).toBe(false);
+
+    const row = page
+      .locator('[data-testid="request-table"] tbody tr')
+      .filter({ has: page.locator('[data-status="PENDING"]') })
+      // The last: the live suite works on the first one at the same time.
+      .last();
+    await row.waitFor();
+    const id = (await row.getAttribute('data-row-id'))!;
+    await row.getByRole('link', { name: 'Action' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Modification de Chéquiers' }).waitFor();
+    await page.getByRole('combobox', { name: 'Statut de la demande' }).click();
+    await page.getByRole('option', { name: 'Terminé', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Observation' }).fill(`Remis sur tablette ${run}`);
+    await screenshot(page, 'layout-checkbook-decision-768');
+    expect(await overflows(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Valider', exact: true }).click();
+    await page.getByText('La demande a été mise à jour.').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Les Demandes De Chéquiers' }).waitFor();
+    const saved = await api('GET', `${entityByName('checkbookOrder').path}/${id}`, await apiToken('manager'));
+    expect((saved.body as { demandStatus: string }).demandStatus).toBe('DONE');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('on a phone (390 × 844)', () => {
+  it('the side menu opens and closes, and the header keeps the language and account menus', async () => {
+    const { context, page } = await browser.open();
+    page.setDefaultTimeout(15_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, 'manager');
+    const menu = sideMenu(page);
+    const transfers = menu.link('Virements');
+    await menu.button.click();
+    await transfers.waitFor();
+    await screenshot(page, 'layout-menu-open-390');
+    for (const testId of ['language-picker', 'account-menu']) {
+      const box = (await page.getByTestId(testId).boundingBox())!;
+      expect(box.x >= 0 && box.x + box.width <= 390, testId).toBe(true);
+    }
+    await menu.button.click();
+    await transfers.waitFor({ state: 'hidden' });
+    expect(await overflows(page)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,87 @@
+// Every enumeration the domain registry holds, walked value by value, has a label in French and in English,
+// so that no screen shows a code alone (issue 22): enum values, the statuses each workflow and badge rule
+// names, roles, audit event types, languages, and the staff lists' status filters.
+import {
+  ALL_AUTHORITIES,
+  AUDIT_EVENT_TYPES,
+  ENTITIES,
+  ENUMS,
+  LANGUAGES,
+  WORKFLOWS,
+  entityByName,
+  type EnumName,
+} from '@bank/domain';
+import { describe, expect, it } from 'vitest';
+import en from '../../public/i18n/en.json';
+import fr from '../../public/i18n/fr.json';
+import { REQUEST_TYPES } from '../screens/manager/request-types';
+import { BADGE_RULES, type BadgeRule } from '../workflow/badge-rules';
+
+const textAt = (tree: unknown, key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
+
+/** The enum of an entity's field, failing with its name when the field is not an enum. */
+function enumOf(entityName: string, fieldName: string): EnumName {
+  const field = entityByName(entityName).field(fieldName);
+  if (field?.kind !== 'enum' || !field.enum) throw new Error(`${entityName}.${fieldName} is not an enum`);
+  return field.enum;
+}
+
+/** A label key per enumerated code, each with where it comes from (named in a failure). */
+function enumerationKeys(): [source: string, key: string][] {
+  const keys: [string, string][] = [];
+  const value = (source: string, name: EnumName, code: string) => keys.push([source, `enums.${name}.${code}`]);
+  for (const [name, def] of Object.entries(ENUMS))
+    for (const code of def.values) value('ENUMS', name as EnumName, code);
+  for (const entity of ENTITIES)
+    for (const field of entity.fields.filter((f) => f.kind === 'enum'))
+      for (const code of field.formValues ?? []) value(`${entity.name}.${field.name}`, field.enum!, code);
+  for (const workflow of WORKFLOWS) {
+    const statuses = [
+      ...workflow.openStatuses,
+      ...workflow.finalStatuses,
+      ...(workflow.targets ?? []),
+      ...(workflow.fourEyes ? [workflow.fourEyes.waiting, workflow.fourEyes.approve] : []),
+    ];
+    const status = enumOf(workflow.entity, workflow.status);
+    for (const code of statuses) value(`workflow ${workflow.entity}`, status, code);
+    const logStatus = enumOf(workflow.log.entity, workflow.log.status);
+    for (const code of statuses) value(`log of ${workflow.entity}`, logStatus, workflow.log.statusOf?.(code) ?? code);
+  }
+  for (const [name, rule] of Object.entries(BADGE_RULES) as [string, BadgeRule][])
+    for (const key of Object.values(rule.labels ?? {})) keys.push([`badge ${name}`, key]);
+  for (const type of REQUEST_TYPES)
+    for (const filter of type.filters ?? []) keys.push([`${type.route} filter`, filter.labelKey]);
+  for (const role of ALL_AUTHORITIES) keys.push(['roles', `roles.${role}`]);
+  for (const type of AUDIT_EVENT_TYPES) keys.push(['audit events', `auditEvents.${type}`]);
+  for (const language of LANGUAGES) keys.push(['languages', `language.${language}`]);
+  return keys;
+}
+
+describe('enumeration labels', () => {
+  const keys = enumerationKeys();
+
+  it('walks the whole registry', () => {
+    const values = Object.values(ENUMS).reduce((sum, def) => sum + def.values.length, 0);
+    expect(keys.length).toBeGreaterThan(values + ALL_AUTHORITIES.length + AUDIT_EVENT_TYPES.length);
+  });
+
+  it.each([
+    ['fr', fr],
+    ['en', en],
+  ])('%s labels every enumerated code (no code shown alone)', (_, catalogue) => {
+    const missing = keys.filter(([, key]) => {
+      const text = textAt(catalogue, key);
+      return typeof text !== 'string' || text.trim() === '';
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('words the French labels, rather than repeating an upper-case code', () => {
+    const raw = keys.filter(([, key]) => {
+      const code = key.split('.').at(-1)!;
+      return code.length > 3 && /^[A-Z_]+$/.test(code) && textAt(fr, key) === code;
+    });
+    expect(raw).toEqual([]);
+  });
+});
