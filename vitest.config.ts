@@ -20,7 +20,9 @@ export default defineConfig({
           // Migrated and seeded databases made once, copied by each file (test/templates.ts).
           globalSetup: ['./test/templates.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A file's database and server start in its hooks; beside the browser suite in CI, two cores
+          // shared by a dozen processes, that has taken over a minute.
+          hookTimeout: 180_000,
         },
       },
       {

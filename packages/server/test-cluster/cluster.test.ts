@@ -303,9 +303,12 @@ describe('two instances behind HAProxy over one PostgreSQL', () => {
     expect(lost).toEqual([]);
     expect(acknowledged.some((w) => w.instance === victim.name)).toBe(true);
     expect(acknowledged.some((w) => w.sent > killedAt)).toBe(true);
-    // Only the writes in flight on the killed instance may fail (one per client at most); those sent
-    // once the balancer has seen it go (a second at most: two failed checks 0.5 s apart) reach the survivor.
-    expect(failed.length).toBeLessThanOrEqual(WORKERS);
+    // Only writes that reached the killed instance may fail: the one each client had in flight, and on a
+    // loaded machine its next one when the balancer sent it on a kept-alive connection to the dead
+    // instance before reading that connection's end (502: it retries nothing that may have written).
+    // Those sent once the balancer has seen it go (a second at most: two failed checks 0.5 s apart) reach
+    // the survivor.
+    expect(failed.length).toBeLessThanOrEqual(2 * WORKERS);
     expect(failed.filter((w) => w.sent > killedAt + 1000)).toEqual([]);
     expect(victim.running()).toBe(false);
 
