@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORK_CHART_DAYS, WORK_INBOX_SIZE, entityByName, workQueuesOf, type WorkSummary } from '@bank/domain';
 import { quote } from '../src/db/schema';
 import { hashPassword } from '../src/security/passwords';
+import type { Database } from '../src/db/database';
 import { insertUser } from '../src/modules/account/users';
+import { WorkSummaries } from '../src/modules/work/summary';
 import { bearer, startTestApp, type TestApp } from './helper';
 
 let t: TestApp;
@@ -181,6 +183,39 @@ describe('GET core/api/work/summary', () => {
     expect(after.queues.find((q) => q.entity === 'cardOrder')!.count).toBe(cardsBefore.count);
     expect(todayOf(after, 'decided')).toBe(todayOf(before, 'decided') + 1);
     expect(managerDecisions(after)).toBe(managerDecisions(before) + 1);
+  });
+
+  it('shares one computation among callers who arrive together, never one that began before them', async () => {
+    // The first computation's statements wait at a gate while a card order arrives and more callers ask.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let computations = 0;
+    const gated: Database = {
+      ...t.db,
+      query: async (text, params) => {
+        if (text.includes("'oldest' as kind")) computations += 1;
+        await gate;
+        return t.db.query(text, params);
+      },
+    };
+    const summaries = new WorkSummaries(gated, SLA_HOURS);
+    const cards = (summary: WorkSummary) => summary.queues.find((q) => q.entity === 'cardOrder')!.count;
+    const before = cards(await new WorkSummaries(t.db, SLA_HOURS).of(['ROLE_MANAGER']));
+    const early = summaries.of(['ROLE_MANAGER']);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/core/api/card-orders',
+      headers: bearer(await t.tokenFor('manager')),
+      payload: { holderName: 'Awa Ndiaye', orderStatus: 'PENDING' },
+    });
+    expect(created.statusCode).toBe(201);
+    const late = Array.from({ length: 5 }, () => summaries.of(['ROLE_MANAGER']));
+    expect(computations).toBe(1);
+    open();
+    const [, ...rest] = await Promise.all([early, ...late]);
+    // The latecomers asked after the order arrived: they all see it, from one computation after the first.
+    expect(rest.map(cards)).toEqual(late.map(() => before + 1));
+    expect(computations).toBe(2);
   });
 
   it('keeps the charts to the heads of the desk', async () => {

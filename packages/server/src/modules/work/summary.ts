@@ -105,10 +105,17 @@ interface DayRow {
   parts: number;
 }
 
+interface SharedComputation {
+  running: Promise<WorkSummary> | null;
+  next: Promise<WorkSummary> | null;
+}
+
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export class WorkSummaries {
   private readonly plans = new Map<string, QueuePlan>();
+  /** Per set of queues and charts: the computation running and the one its latecomers wait for. */
+  private readonly shared = new Map<string, SharedComputation>();
   /** Rollup rows the chart window held after its last compaction; undefined until read again. */
   private compactedRows: number | undefined = 0;
   private compacting = false;
@@ -126,12 +133,43 @@ export class WorkSummaries {
     return plan;
   }
 
-  /** @example await summaries.of(['ROLE_MANAGER']) */
-  async of(authorities: readonly string[], now = Date.now()): Promise<WorkSummary> {
+  /**
+   * The summary for these authorities. Callers with the same queues and charts share one computation, as
+   * long as it starts after they asked: one that is running when a caller arrives may miss a write the
+   * caller has just made, so the caller waits for the next, shared by everyone who arrives meanwhile. A
+   * desk opening its home pages at once costs two computations in flight at most, and nobody reads older
+   * data than they would alone (on any instance: nothing is kept once computed).
+   * @example await summaries.of(['ROLE_MANAGER'])
+   */
+  of(authorities: readonly string[]): Promise<WorkSummary> {
+    const withCharts = hasAnyAuthority(authorities, WORK_CHARTS_ACCESS);
+    const key = `${withCharts}:${workQueuesOf(authorities)
+      .map((q) => q.workflow.entity)
+      .join(',')}`;
+    let shared = this.shared.get(key);
+    if (!shared) this.shared.set(key, (shared = { running: null, next: null }));
+    const state = shared;
+    const start = () => {
+      const running = this.compute(authorities, withCharts, Date.now()).finally(() => {
+        if (state.running === running) state.running = null;
+      });
+      state.running = running;
+      return running;
+    };
+    if (!state.running) return start();
+    state.next ??= state.running
+      .catch(() => {}) // its callers hear its failure; the next computation is a new try
+      .then(() => {
+        state.next = null;
+        return start();
+      });
+    return state.next;
+  }
+
+  private async compute(authorities: readonly string[], withCharts: boolean, now: number): Promise<WorkSummary> {
     const plan = this.planOf(authorities);
     if (plan.queues.length === 0) return { slaHours: this.slaHours, queues: [], inbox: [], charts: null };
     const slaStart = new Date(now - this.slaHours * 3_600_000);
-    const withCharts = hasAnyAuthority(authorities, WORK_CHARTS_ACCESS);
     const [waiting, charts] = await Promise.all([
       this.db.query<WaitingRow>(plan.waiting, [slaStart]),
       withCharts ? this.charts(plan, now) : null,
