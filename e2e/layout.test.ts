@@ -2,11 +2,13 @@
 // portrait (768×1024) and a phone (390×844). No sideways scrolling of the page or of a table's frame (a
 // wide generic list may scroll inside its frame when its actions column stays in view), every action
 // button inside the window, and on the tablet and the phone the side menu behind the header's button.
-// Screenshots: e2e/artifacts/layout-<screen>-<width>.png.
+// The administrator's pages fit too, and below 992 px the header's buttons show their icon alone.
+// Screenshots: e2e/artifacts/layout-<screen>-<width>.png, layout-admin-<page>-<width>.png,
+// layout-admin-header-<width>.png.
 import AxeBuilder from '@axe-core/playwright';
 import { entityByName } from '@bank/domain';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AXE_TAGS, api, apiToken, screenshot, signIn, suiteBrowser } from './support';
 
 const browser = suiteBrowser();
@@ -100,6 +102,134 @@ describe.each(VIEWPORTS)('at $width × $height', (viewport) => {
     await page.locator('h1').first().waitFor();
     await page.locator(screen.ready).first().waitFor();
     await screenshot(page, `layout-${screen.name}-${viewport.width}`);
+    expect(await overflows(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+/** The administrator's pages with a table, each shown once its heading and first row are. */
+const ADMIN_SCREENS = [
+  {
+    name: 'online-users',
+    path: '/admin/list/users',
+    heading: 'Comptes de banque en ligne',
+    ready: rows('online-users'),
+  },
+  { name: 'audits', path: '/admin/audits', heading: 'Audits', ready: rows('audits-table') },
+  {
+    name: 'access-log',
+    path: '/admin/access-log',
+    heading: 'Journal des accès aux données clients',
+    ready: rows('access-log-table'),
+  },
+  { name: 'metrics', path: '/admin/metrics', heading: "Métriques de l'application", ready: rows('metrics-http') },
+  { name: 'logs', path: '/admin/logs', heading: 'Niveaux de journalisation', ready: rows('logs-table') },
+  { name: 'gateway', path: '/admin/gateway', heading: 'Passerelle', ready: rows('gateway-table') },
+  { name: 'health', path: '/admin/health', heading: 'Santé', ready: rows('health-table') },
+  { name: 'security', path: '/account/security', heading: 'Sécurité du compte', ready: rows('sessions-table') },
+];
+
+describe('admin pages', () => {
+  beforeAll(async () => {
+    // A client file read, so that the access log has a row to show whatever ran before.
+    const client = entityByName('client');
+    const read = await api('GET', `${client.path}/${await firstId(client.path)}`, await apiToken('manager'));
+    expect(read.status).toBe(200);
+  });
+
+  it.each(VIEWPORTS)('fit at $width × $height', async (viewport) => {
+    const { context, page } = await browser.open();
+    page.setDefaultTimeout(15_000);
+    await page.setViewportSize(viewport);
+    await signIn(page, 'admin');
+    const found: Record<string, string[]> = {};
+    for (const screen of ADMIN_SCREENS) {
+      await page.goto(screen.path);
+      await page.getByRole('heading', { level: 1, name: screen.heading }).waitFor();
+      await page.locator(screen.ready).first().waitFor();
+      await screenshot(page, `layout-admin-${screen.name}-${viewport.width}`);
+      found[screen.name] = await overflows(page);
+    }
+    expect(found).toEqual(Object.fromEntries(ADMIN_SCREENS.map((screen) => [screen.name, []])));
+    await context.close();
+  });
+});
+
+/**
+ * What the header shows: anything past its edges or over its neighbour, its buttons' names and visible text,
+ * and the title's box.
+ */
+async function headerLayout(page: Page) {
+  return page.evaluate(() => {
+    const bar = document.querySelector('header')!;
+    const outside: string[] = [];
+    if (bar.scrollWidth > bar.clientWidth) outside.push(`header ${bar.scrollWidth} > ${bar.clientWidth}`);
+    for (const element of Array.from(bar.querySelectorAll<HTMLElement>('a, button, p, span, kbd'))) {
+      const { left, right, width } = element.getBoundingClientRect();
+      if (width > 0 && (left < -1 || right > window.innerWidth + 1))
+        outside.push(
+          `${element.tagName.toLowerCase()} "${element.innerText}" at ${Math.round(left)}–${Math.round(right)}`,
+        );
+    }
+    // Side by side, never over each other: the menu button, the logo, the title, the ribbon, the menus.
+    const pieces = Array.from(
+      bar.querySelectorAll<HTMLElement>(
+        '[data-testid="menu-button"], a > svg, a > p, [data-testid="ribbon"], nav button',
+      ),
+    )
+      .map((element) => ({ element, box: element.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0)
+      .sort((a, b) => a.box.left - b.box.left);
+    pieces.slice(1).forEach(({ element, box }, index) => {
+      const before = pieces[index]!;
+      if (before.box.right > box.left + 1)
+        outside.push(
+          `${before.element.tagName.toLowerCase()} over ${element.tagName.toLowerCase()} "${element.innerText}"`,
+        );
+    });
+    const nav = bar.querySelector('nav')!;
+    const buttons = Array.from(nav.querySelectorAll<HTMLElement>('button')).map((button) => ({
+      name: button.getAttribute('aria-label') ?? '',
+      text: button.innerText.trim(),
+    }));
+    const title = bar.querySelector<HTMLElement>('a p');
+    const shown = title !== null && title.getBoundingClientRect().width > 0;
+    return {
+      outside,
+      buttons,
+      title: shown
+        ? {
+            right: Math.round(title.getBoundingClientRect().right),
+            navLeft: Math.round(nav.getBoundingClientRect().left),
+            ellipsis: getComputedStyle(title).textOverflow === 'ellipsis',
+          }
+        : null,
+    };
+  });
+}
+
+describe.each([
+  { width: 768, height: 1024 },
+  { width: 390, height: 844 },
+])('the admin header at $width px', (viewport) => {
+  it('shows its buttons as named icons, all in view, and cuts the title rather than the menus', async () => {
+    const { context, page } = await browser.open();
+    page.setDefaultTimeout(15_000);
+    await page.setViewportSize(viewport);
+    await signIn(page, 'admin');
+    await page.getByRole('button', { name: 'Administration', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Compte', exact: true }).waitFor();
+    await screenshot(page, `layout-admin-header-${viewport.width}`);
+    const header = await headerLayout(page);
+    expect(header.outside).toEqual([]);
+    expect(header.buttons.length).toBeGreaterThanOrEqual(3);
+    // Icons alone, each still named for a screen reader and a voice command.
+    expect(header.buttons.filter((button) => button.name === '' || button.text !== '')).toEqual([]);
+    if (viewport.width >= 576) {
+      expect(header.title).not.toBeNull();
+      expect(header.title!.ellipsis).toBe(true);
+      expect(header.title!.right).toBeLessThanOrEqual(header.title!.navLeft);
+    }
     expect(await overflows(page)).toEqual([]);
     await context.close();
   });

@@ -95,6 +95,28 @@ describe("a client's file", () => {
     expect(users[0]).not.toHaveProperty('pinCode');
   });
 
+  it('keeps the notification type to its enumeration: a code of its own is refused with 400', async () => {
+    const url = '/core/api/serenity-users';
+    const bad = await t.app.inject({
+      method: 'POST',
+      url,
+      headers,
+      payload: { login: 'sokhna.pigeon', clientId, notifyType: 'PIGEON' },
+    });
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.json().fieldErrors.map((e: { field: string }) => e.field)).toContain('notifyType');
+    const lowerCase = await t.app.inject({
+      method: 'PUT',
+      url: `${url}/${serenityUserId}`,
+      headers,
+      payload: { id: serenityUserId, version: 0, login: 'sokhna.file', clientId, notifyType: 'sms' },
+    });
+    expect(lowerCase.statusCode, lowerCase.body).toBe(400);
+    const id = await post(url, { login: 'sokhna.both', clientId, notifyType: 'SMS_EMAIL' });
+    const saved = await t.app.inject({ url: `${url}/${id}`, headers });
+    expect(saved.json()).toMatchObject({ notifyType: 'SMS_EMAIL' });
+  });
+
   it('reads and saves a notification subscription (phone required), for the desk only', async () => {
     const url = `/core/api/notification/subscriptions/${serenityUserId}`;
     const initial = await t.app.inject({ url, headers });

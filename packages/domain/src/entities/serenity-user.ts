@@ -17,7 +17,7 @@ export const serenityUser = defineEntity({
     createdAt: { kind: 'dateTime', default: 'now' },
     lastLogin: { kind: 'dateTime' },
     pinCode: { kind: 'secret' },
-    notifyType: { kind: 'text', maxLength: 30 },
+    notifyType: { kind: 'enum', enum: 'notifyType' },
     clientId: { kind: 'ref', ref: 'client', labelFrom: 'clientCode' },
   },
 });

@@ -44,6 +44,8 @@ export const ENUMS = {
   clientType: defineEnum('clientType', ['COMPANY', 'PERSONAL'], 'COMPANY'),
   identityDocumentType: defineEnum('identityDocumentType', ['CNI', 'PASSPORT']),
   transactionDirection: defineEnum('transactionDirection', ['C', 'D']),
+  /** How an online-banking user is told of their account's movements. */
+  notifyType: defineEnum('notifyType', ['SMS', 'EMAIL', 'SMS_EMAIL']),
 } as const;
 
 export type EnumName = keyof typeof ENUMS;

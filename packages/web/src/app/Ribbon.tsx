@@ -9,9 +9,10 @@ export function Ribbon() {
   const { data: profile } = useQuery(profileQuery());
   const environment = profile && !profile.inProduction ? (profile.ribbonEnv ?? profile.activeProfiles[0]) : null;
   if (!environment) return null;
+  const label = t(`global.ribbon.${environment}`, { defaultValue: environment });
   return (
-    <span className={classes.ribbon} data-testid="ribbon">
-      {t(`global.ribbon.${environment}`, { defaultValue: environment })}
+    <span className={classes.ribbon} data-testid="ribbon" title={label}>
+      {label}
     </span>
   );
 }

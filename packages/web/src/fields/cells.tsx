@@ -12,25 +12,20 @@ export const THUMBNAIL_HEIGHT = 30;
 
 const present = (value: unknown) => value !== null && value !== undefined && value !== '';
 
-/** Long texts stay on one line in a list; the whole text is in the title and the detail page. */
-function OneLine({ text }: { text: string }) {
+/**
+ * Long texts take at most two lines in a list, cut with an ellipsis; the whole text is in the title (a
+ * tooltip) and on the detail page. Words break only where they must, so a column keeps its longest word.
+ */
+function TwoLines({ text }: { text: string }) {
   return (
-    <Text
-      span
-      size="sm"
-      truncate="end"
-      maw={260}
-      display="inline-block"
-      title={text}
-      style={{ verticalAlign: 'bottom' }}
-    >
+    <Text span size="sm" lineClamp={2} maw={260} title={text} style={{ overflowWrap: 'break-word' }}>
       {text}
     </Text>
   );
 }
 
 export function TextCell({ value }: ValueProps) {
-  return present(value) ? <OneLine text={String(value)} /> : null;
+  return present(value) ? <TwoLines text={String(value)} /> : null;
 }
 
 export function TextDisplay({ value }: ValueProps) {
@@ -113,7 +108,7 @@ const joinLabels = (value: unknown) =>
 
 export function RefsCell({ value }: ValueProps) {
   const text = joinLabels(value);
-  return text ? <OneLine text={text} /> : null;
+  return text ? <TwoLines text={text} /> : null;
 }
 
 export function RefsDisplay({ value }: ValueProps) {

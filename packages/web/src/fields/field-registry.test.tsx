@@ -86,6 +86,11 @@ describe('field registry', () => {
     expect(text('enum')).toBe('Pending');
     expect(text('refs')).toBe('SMS, Virement');
     expect(text('secret')).toBe('');
+    // A long text takes two lines at most, cut by an ellipsis, and is whole in the tooltip.
+    const longText = screen.getByTestId('value-longText').firstElementChild as HTMLElement;
+    expect(longText.title).toBe('Ligne 1');
+    expect(longText.getAttribute('data-line-clamp')).not.toBeNull();
+    expect(longText.style.getPropertyValue('--text-line-clamp')).toBe('2');
     expect(screen.getByTestId('value-ref').querySelector('a')?.getAttribute('href')).toBe('/entity/branch/3');
     const img = screen.getByTestId('value-image').querySelector('img');
     expect(img?.getAttribute('src')).toBe(`data:image/png;base64,${png}`);

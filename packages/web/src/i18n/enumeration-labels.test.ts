@@ -1,6 +1,7 @@
 // Every enumeration the domain registry holds, walked value by value, has a label in French and in English,
 // so that no screen shows a code alone (issue 22): enum values, the statuses each workflow and badge rule
-// names, roles, audit event types, languages, and the staff lists' status filters.
+// names, roles, audit event types, languages, the staff lists' status filters, and the operations screens'
+// codes (an audit event's data, a health component's details).
 import {
   ALL_AUTHORITIES,
   AUDIT_EVENT_TYPES,
@@ -14,6 +15,13 @@ import {
 import { describe, expect, it } from 'vitest';
 import en from '../../public/i18n/en.json';
 import fr from '../../public/i18n/fr.json';
+import {
+  AUDIT_DATA_FIELDS,
+  AUDIT_DATA_VALUES,
+  HEALTH_DETAILS,
+  HEALTH_INDICATORS,
+  MAIL_MODES,
+} from '../screens/admin/operation-labels';
 import { REQUEST_TYPES } from '../screens/manager/request-types';
 import { BADGE_RULES, type BadgeRule } from '../workflow/badge-rules';
 
@@ -55,11 +63,24 @@ function enumerationKeys(): [source: string, key: string][] {
   for (const role of ALL_AUTHORITIES) keys.push(['roles', `roles.${role}`]);
   for (const type of AUDIT_EVENT_TYPES) keys.push(['audit events', `auditEvents.${type}`]);
   for (const language of LANGUAGES) keys.push(['languages', `language.${language}`]);
+  for (const field of AUDIT_DATA_FIELDS) keys.push(['audit data', `admin.audits.fields.${field}`]);
+  for (const [field, codes] of Object.entries(AUDIT_DATA_VALUES))
+    for (const code of codes) keys.push([`audit data ${field}`, `admin.audits.values.${field}.${code}`]);
+  for (const name of HEALTH_INDICATORS) keys.push(['health', `health.indicator.${name}`]);
+  for (const name of HEALTH_DETAILS) keys.push(['health details', `health.detail.${name}`]);
+  for (const mode of MAIL_MODES) keys.push(['mail modes', `health.mode.${mode}`]);
   return keys;
 }
 
 describe('enumeration labels', () => {
   const keys = enumerationKeys();
+
+  it("labels an online-banking user's notification type as an enumeration, not a free text", () => {
+    expect(enumOf('serenityUser', 'notifyType')).toBe('notifyType');
+    expect(keys).toEqual(
+      expect.arrayContaining(ENUMS.notifyType.values.map((code) => ['ENUMS', `enums.notifyType.${code}`])),
+    );
+  });
 
   it('walks the whole registry', () => {
     const values = Object.values(ENUMS).reduce((sum, def) => sum + def.values.length, 0);

@@ -1,8 +1,8 @@
-// A code of the server's (a role, an audit event type) shown by its label in the user's language; the
+// A code of the server's (a role, an audit event type, a language) shown by its label in the user's language; the
 // code itself stays in the tooltip, for IT.
 import { useTranslation } from 'react-i18next';
 
-export type CodeGroup = 'roles' | 'auditEvents';
+export type CodeGroup = 'roles' | 'auditEvents' | 'language';
 
 export function CodeLabel({ group, code }: { group: CodeGroup; code: string }) {
   const { t } = useTranslation();

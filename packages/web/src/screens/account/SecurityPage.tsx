@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { endSession, fetchSessions, sessionsKey } from '../../api/account';
 import { LoadingText } from '../../engine/LoadingText';
+import { FitTable } from '../../ui/FitTable';
 import { PageTitle } from '../../ui/PageTitle';
 import { SecondFactor } from './SecondFactor';
 
@@ -18,6 +19,7 @@ export function SecurityPage() {
     mutationFn: endSession,
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
+  const heading = (name: string) => t(`security.sessions.${name}`);
   return (
     <Stack maw={960}>
       <PageTitle>{t('security.title')}</PageTitle>
@@ -29,27 +31,29 @@ export function SecurityPage() {
       {sessions.isPending && <LoadingText />}
       {sessions.isError && <Alert color="red">{t('entity.detail.error')}</Alert>}
       {sessions.data && (
-        <Table.ScrollContainer minWidth={720}>
+        <FitTable>
           <Table striped data-testid="sessions-table">
             <Table.Caption>{t('security.sessions.caption')}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('security.sessions.device')}</Table.Th>
-                <Table.Th>{t('security.sessions.ip')}</Table.Th>
-                <Table.Th>{t('security.sessions.method')}</Table.Th>
-                <Table.Th>{t('security.sessions.createdAt')}</Table.Th>
-                <Table.Th>{t('security.sessions.lastSeenAt')}</Table.Th>
-                <Table.Th>{t('security.sessions.actions')}</Table.Th>
+                <Table.Th>{heading('device')}</Table.Th>
+                <Table.Th>{heading('ip')}</Table.Th>
+                <Table.Th>{heading('method')}</Table.Th>
+                <Table.Th>{heading('createdAt')}</Table.Th>
+                <Table.Th>{heading('lastSeenAt')}</Table.Th>
+                <Table.Th>{heading('actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {sessions.data.map((session) => (
                 <Table.Tr key={session.id} data-current={session.current || undefined}>
-                  <Table.Td>{session.userAgent ?? t('security.sessions.unknown')}</Table.Td>
-                  <Table.Td>{session.ip ?? t('security.sessions.unknown')}</Table.Td>
-                  <Table.Td>{t(`security.sessions.methods.${session.method}`)}</Table.Td>
-                  <Table.Td>{formatDateTime(session.createdAt)}</Table.Td>
-                  <Table.Td>{formatDateTime(session.lastSeenAt)}</Table.Td>
+                  <Table.Td data-label={heading('device')} style={{ overflowWrap: 'anywhere' }}>
+                    {session.userAgent ?? t('security.sessions.unknown')}
+                  </Table.Td>
+                  <Table.Td data-label={heading('ip')}>{session.ip ?? t('security.sessions.unknown')}</Table.Td>
+                  <Table.Td data-label={heading('method')}>{t(`security.sessions.methods.${session.method}`)}</Table.Td>
+                  <Table.Td data-label={heading('createdAt')}>{formatDateTime(session.createdAt)}</Table.Td>
+                  <Table.Td data-label={heading('lastSeenAt')}>{formatDateTime(session.lastSeenAt)}</Table.Td>
                   <Table.Td>
                     {session.current ? (
                       // Text, not a badge: a badge's label is cut to the narrow column.
@@ -76,7 +80,7 @@ export function SecurityPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </FitTable>
       )}
     </Stack>
   );

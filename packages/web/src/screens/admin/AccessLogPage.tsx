@@ -13,6 +13,7 @@ import { notifyFailure } from '../../api/notify';
 import { accessLogEntries, accessLogQuery, type AccessLogFilters } from '../../api/operations';
 import { DateField } from '../../fields/DateField';
 import type { AccessLogEntry } from '../../api/types';
+import { FitTable } from '../../ui/FitTable';
 import { PageLoader } from '../../ui/PageLoader';
 import { PageTitle } from '../../ui/PageTitle';
 import { SHEET_DATE_FORMAT, downloadSpreadsheet, headerCell } from '../../ui/spreadsheet';
@@ -61,6 +62,15 @@ export function AccessLogPage() {
   const log = useQuery(accessLogQuery({ ...filters, ...paging.api }));
   const rows = log.data?.rows ?? [];
   const what = (entry: AccessLogEntry) => t(`admin.accessLog.whats.${entry.what}`, { defaultValue: entry.what });
+  /** The record read, by its entity's name: « Client n° 12 » rather than `client 12`. */
+  const subject = (entry: AccessLogEntry) =>
+    t('admin.accessLog.subjectOf', {
+      entity: t(`entities.${entry.subject}.name`, { defaultValue: entry.subject }),
+      id: entry.subjectId,
+    });
+  const heading = (name: string) => t(`admin.accessLog.${name}`);
+  const roles = (entry: AccessLogEntry) =>
+    entry.authorities.map((role) => t(`roles.${role}`, { defaultValue: role })).join(', ');
 
   const exportAll = async () => {
     setExporting(true);
@@ -72,10 +82,10 @@ export function AccessLogPage() {
       const data = entries.map((entry) => [
         { value: new Date(entry.readAt), type: Date, format: SHEET_DATE_FORMAT },
         { value: entry.login, type: String },
-        { value: entry.authorities.join(', '), type: String },
+        { value: roles(entry), type: String },
         entry.clientId === null ? { value: undefined } : { value: entry.clientId, type: Number },
         { value: what(entry), type: String },
-        { value: `${entry.subject} ${entry.subjectId}`, type: String },
+        { value: subject(entry), type: String },
         { value: entry.clientIp ?? '', type: String },
         { value: entry.requestId ?? '', type: String },
       ]);
@@ -145,54 +155,62 @@ export function AccessLogPage() {
       {log.isError && <Alert color="red">{t('error.unexpected')}</Alert>}
       {log.data && rows.length === 0 && <Alert color="gray">{t('admin.accessLog.empty')}</Alert>}
       {rows.length > 0 && (
-        <Table striped withTableBorder data-testid="access-log-table">
-          <Table.Thead>
-            <Table.Tr>
-              <SortTh field="readAt" paging={paging}>
-                {t('admin.accessLog.date')}
-              </SortTh>
-              <SortTh field="login" paging={paging}>
-                {t('admin.accessLog.login')}
-              </SortTh>
-              <SortTh field="clientId" paging={paging}>
-                {t('admin.accessLog.client')}
-              </SortTh>
-              <SortTh field="what" paging={paging}>
-                {t('admin.accessLog.what')}
-              </SortTh>
-              <Table.Th scope="col">{t('admin.accessLog.ip')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((entry) => (
-              <Table.Tr key={entry.id}>
-                <Table.Td>{formatDateTime(entry.readAt)}</Table.Td>
-                <Table.Td>
-                  <Text size="sm">{entry.login}</Text>
-                  <Text size="xs" c="dimmed">
-                    {entry.authorities.join(', ')}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  {entry.clientId !== null && (
-                    <Anchor
-                      component={Link}
-                      to={`/entity/bank-account/view/manager/client/${entry.clientId}`}
-                      size="sm"
-                    >
-                      {entry.clientId}
-                    </Anchor>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{what(entry)}</Text>
-                  <Text size="xs" c="dimmed">{`${entry.subject} ${entry.subjectId}`}</Text>
-                </Table.Td>
-                <Table.Td>{entry.clientIp}</Table.Td>
+        <FitTable>
+          <Table striped withTableBorder data-testid="access-log-table">
+            <Table.Thead>
+              <Table.Tr>
+                <SortTh field="readAt" paging={paging}>
+                  {heading('date')}
+                </SortTh>
+                <SortTh field="login" paging={paging}>
+                  {heading('login')}
+                </SortTh>
+                <SortTh field="clientId" paging={paging}>
+                  {heading('client')}
+                </SortTh>
+                <SortTh field="what" paging={paging}>
+                  {heading('what')}
+                </SortTh>
+                <Table.Th scope="col">{heading('ip')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((entry) => (
+                <Table.Tr key={entry.id}>
+                  <Table.Td data-label={heading('date')} style={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(entry.readAt)}
+                  </Table.Td>
+                  <Table.Td data-label={heading('login')}>
+                    <Text size="sm">{entry.login}</Text>
+                    <Text size="xs" c="dimmed">
+                      {roles(entry)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td data-label={heading('client')}>
+                    {entry.clientId !== null && (
+                      <Anchor
+                        component={Link}
+                        to={`/entity/bank-account/view/manager/client/${entry.clientId}`}
+                        size="sm"
+                      >
+                        {entry.clientId}
+                      </Anchor>
+                    )}
+                  </Table.Td>
+                  <Table.Td data-label={heading('what')}>
+                    <Text size="sm">{what(entry)}</Text>
+                    <Text size="xs" c="dimmed">
+                      {subject(entry)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td data-label={heading('ip')} style={{ overflowWrap: 'anywhere' }}>
+                    {entry.clientIp}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </FitTable>
       )}
       {log.data && rows.length > 0 && <Pager paging={paging} total={log.data.total} shown={rows.length} />}
     </Stack>

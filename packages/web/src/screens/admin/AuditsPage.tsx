@@ -1,18 +1,20 @@
 // /admin/audits (spec part 1 section 7.3): audit events between two dates (default: the last week), paged and
 // sorted by date, with the principal, the event type and its data.
 import { formatDateTime } from '@bank/domain';
-import { Alert, Code, Group, Stack, Table } from '@mantine/core';
+import { Alert, Group, Stack, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { auditsQuery } from '../../api/operations';
 import { DateField } from '../../fields/DateField';
+import { CodeLabel } from '../../ui/CodeLabel';
+import { FitTable } from '../../ui/FitTable';
 import { PageLoader } from '../../ui/PageLoader';
 import { PageTitle } from '../../ui/PageTitle';
 import { Pager, SortTh } from './ListTools';
+import { AuditData } from './operation-labels';
 import { usePagedSort } from './use-paged-sort';
-import { CodeLabel } from '../../ui/CodeLabel';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -35,6 +37,7 @@ export function AuditsPage() {
     });
   const audits = useQuery(auditsQuery({ fromDate, toDate, ...paging.api }));
   const rows = audits.data?.rows ?? [];
+  const heading = (name: string) => t(`admin.audits.${name}`);
 
   return (
     <Stack>
@@ -54,38 +57,42 @@ export function AuditsPage() {
       {audits.isPending && <PageLoader />}
       {audits.isError && <Alert color="red">{t('error.unexpected')}</Alert>}
       {audits.data && (
-        <Table striped withTableBorder data-testid="audits-table">
-          <Table.Thead>
-            <Table.Tr>
-              <SortTh field="timestamp" paging={paging}>
-                {t('admin.audits.date')}
-              </SortTh>
-              <SortTh field="principal" paging={paging}>
-                {t('admin.audits.principal')}
-              </SortTh>
-              <SortTh field="type" paging={paging}>
-                {t('admin.audits.type')}
-              </SortTh>
-              <Table.Th scope="col">{t('admin.audits.data')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((event) => (
-              <Table.Tr key={event.id}>
-                <Table.Td>{formatDateTime(event.timestamp)}</Table.Td>
-                <Table.Td>{event.principal}</Table.Td>
-                <Table.Td>
-                  <CodeLabel group="auditEvents" code={event.type} />
-                </Table.Td>
-                <Table.Td>
-                  {Object.entries(event.data ?? {}).map(([name, value]) => (
-                    <Code key={name} mr={4}>{`${name}=${String(value)}`}</Code>
-                  ))}
-                </Table.Td>
+        <FitTable>
+          <Table striped withTableBorder data-testid="audits-table">
+            <Table.Thead>
+              <Table.Tr>
+                <SortTh field="timestamp" paging={paging}>
+                  {heading('date')}
+                </SortTh>
+                <SortTh field="principal" paging={paging}>
+                  {heading('principal')}
+                </SortTh>
+                <SortTh field="type" paging={paging}>
+                  {heading('type')}
+                </SortTh>
+                <Table.Th scope="col">{heading('data')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((event) => (
+                <Table.Tr key={event.id}>
+                  <Table.Td data-label={heading('date')} style={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(event.timestamp)}
+                  </Table.Td>
+                  <Table.Td data-label={heading('principal')} style={{ overflowWrap: 'anywhere' }}>
+                    {event.principal}
+                  </Table.Td>
+                  <Table.Td data-label={heading('type')}>
+                    <CodeLabel group="auditEvents" code={event.type} />
+                  </Table.Td>
+                  <Table.Td data-label={heading('data')}>
+                    <AuditData data={event.data} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </FitTable>
       )}
       {audits.data && <Pager paging={paging} total={audits.data.total} shown={rows.length} />}
     </Stack>

@@ -5,12 +5,14 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { gatewayRoutesQuery } from '../../api/operations';
+import { FitTable } from '../../ui/FitTable';
 import { PageLoader } from '../../ui/PageLoader';
 import { PageTitle } from '../../ui/PageTitle';
 
 export function GatewayPage() {
   const { t } = useTranslation();
   const routes = useQuery(gatewayRoutesQuery());
+  const heading = (name: string) => t(`admin.gateway.${name}`);
   return (
     <Stack>
       <Group justify="space-between" align="flex-start">
@@ -27,31 +29,37 @@ export function GatewayPage() {
       {routes.isPending && <PageLoader />}
       {routes.isError && <Alert color="red">{t('error.unexpected')}</Alert>}
       {routes.data && (
-        <Table striped withTableBorder data-testid="gateway-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('admin.gateway.path')}</Table.Th>
-              <Table.Th scope="col">{t('admin.gateway.service')}</Table.Th>
-              <Table.Th scope="col">{t('admin.gateway.instances')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {routes.data.map((route) => (
-              <Table.Tr key={route.path}>
-                <Table.Td ff="monospace">{route.path}</Table.Td>
-                <Table.Td>{route.serviceId}</Table.Td>
-                <Table.Td>
-                  {route.serviceInstances.map((instance) => (
-                    <Group key={instance.instanceId} gap="xs">
-                      <span>{`${instance.instanceId} — ${instance.uri}`}</span>
-                      <Badge color={instance.health === 'UP' ? 'green' : 'red'}>{instance.health}</Badge>
-                    </Group>
-                  ))}
-                </Table.Td>
+        <FitTable>
+          <Table striped withTableBorder data-testid="gateway-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{heading('path')}</Table.Th>
+                <Table.Th scope="col">{heading('service')}</Table.Th>
+                <Table.Th scope="col">{heading('instances')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {routes.data.map((route) => (
+                <Table.Tr key={route.path}>
+                  <Table.Td data-label={heading('path')} ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                    {route.path}
+                  </Table.Td>
+                  <Table.Td data-label={heading('service')}>{route.serviceId}</Table.Td>
+                  <Table.Td data-label={heading('instances')}>
+                    {route.serviceInstances.map((instance) => (
+                      <Group key={instance.instanceId} gap="xs">
+                        <span style={{ overflowWrap: 'anywhere' }}>{`${instance.instanceId} — ${instance.uri}`}</span>
+                        <Badge color={instance.health === 'UP' ? 'green' : 'red'} title={instance.health}>
+                          {t(`health.status.${instance.health}`, { defaultValue: instance.health })}
+                        </Badge>
+                      </Group>
+                    ))}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </FitTable>
       )}
     </Stack>
   );

@@ -1,37 +1,21 @@
 // /admin/health: GET management/health, the overall status and each component with its details.
-import { Alert, Badge, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { healthQuery } from '../../api/management';
-import type { HealthComponent, HealthStatus } from '../../api/types';
+import type { HealthStatus } from '../../api/types';
+import { FitTable } from '../../ui/FitTable';
 import { PageLoader } from '../../ui/PageLoader';
 import { PageTitle } from '../../ui/PageTitle';
+import { HealthDetails } from './operation-labels';
 
 function StatusBadge({ status }: { status: HealthStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={status === 'UP' ? 'green' : 'red'} variant="filled">
+    <Badge color={status === 'UP' ? 'green' : 'red'} variant="filled" title={status}>
       {t(`health.status.${status}`, { defaultValue: status })}
     </Badge>
-  );
-}
-
-function Details({ details }: { details: HealthComponent['details'] }) {
-  const { t } = useTranslation();
-  const entries = Object.entries(details ?? {});
-  if (entries.length === 0) return <Text c="dimmed">{t('health.none')}</Text>;
-  return (
-    <Stack gap={2}>
-      {entries.map(([name, value]) => (
-        <Text key={name} size="sm">
-          <Text span fw={600}>
-            {name}
-          </Text>{' '}
-          {typeof value === 'object' ? <Code>{JSON.stringify(value)}</Code> : String(value)}
-        </Text>
-      ))}
-    </Stack>
   );
 }
 
@@ -39,6 +23,7 @@ export function HealthPage() {
   const { t } = useTranslation();
   const health = useQuery(healthQuery());
   const components = Object.entries(health.data?.components ?? {});
+  const heading = (name: string) => t(`health.table.${name}`);
 
   return (
     <Stack>
@@ -61,28 +46,32 @@ export function HealthPage() {
             <Text>{t('health.overall')}</Text>
             <StatusBadge status={health.data.status} />
           </Group>
-          <Table striped withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('health.table.service')}</Table.Th>
-                <Table.Th scope="col">{t('health.table.status')}</Table.Th>
-                <Table.Th scope="col">{t('health.table.details')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {components.map(([name, component]) => (
-                <Table.Tr key={name} data-testid={`health-${name}`}>
-                  <Table.Td>{t(`health.indicator.${name}`, { defaultValue: name })}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={component.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Details details={component.details} />
-                  </Table.Td>
+          <FitTable>
+            <Table striped withTableBorder data-testid="health-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{heading('service')}</Table.Th>
+                  <Table.Th scope="col">{heading('status')}</Table.Th>
+                  <Table.Th scope="col">{heading('details')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {components.map(([name, component]) => (
+                  <Table.Tr key={name} data-testid={`health-${name}`}>
+                    <Table.Td data-label={heading('service')} title={name}>
+                      {t(`health.indicator.${name}`, { defaultValue: name })}
+                    </Table.Td>
+                    <Table.Td data-label={heading('status')}>
+                      <StatusBadge status={component.status} />
+                    </Table.Td>
+                    <Table.Td data-label={heading('details')}>
+                      <HealthDetails details={component.details} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </FitTable>
         </>
       )}
     </Stack>

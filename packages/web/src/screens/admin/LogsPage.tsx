@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loggersKey, loggersQuery, setLoggerLevel } from '../../api/operations';
+import { FitTable } from '../../ui/FitTable';
 import { PageLoader } from '../../ui/PageLoader';
 import { PageTitle } from '../../ui/PageTitle';
 
@@ -49,50 +50,52 @@ export function LogsPage() {
           <Text size="sm" c="dimmed">
             {t('admin.logs.count', { count: loggers.length })}
           </Text>
-          <Table striped withTableBorder data-testid="logs-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('admin.logs.name')}</Table.Th>
-                <Table.Th scope="col">{t('admin.logs.level')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {loggers.map(([name, { effectiveLevel, configuredLevel }]) => (
-                <Table.Tr key={name} data-testid={`logger-${name}`}>
-                  <Table.Td>
-                    <Text size="sm" ff="monospace">
-                      {name}
-                    </Text>
-                    {configuredLevel === null && (
-                      <Text size="xs" c="dimmed">
-                        {t('admin.logs.inherited')}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {report.data.levels.map((level) => {
-                        const current = level === effectiveLevel;
-                        return (
-                          <Button
-                            key={level}
-                            size="compact-xs"
-                            color={current ? LEVEL_COLOURS[level] : 'gray'}
-                            variant={current ? 'filled' : 'default'}
-                            aria-pressed={current}
-                            disabled={change.isPending}
-                            onClick={() => change.mutate({ name, level })}
-                          >
-                            {level.toUpperCase()}
-                          </Button>
-                        );
-                      })}
-                    </Group>
-                  </Table.Td>
+          <FitTable>
+            <Table striped withTableBorder data-testid="logs-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('admin.logs.name')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.logs.level')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {loggers.map(([name, { effectiveLevel, configuredLevel }]) => (
+                  <Table.Tr key={name} data-testid={`logger-${name}`}>
+                    <Table.Td data-label={t('admin.logs.name')}>
+                      <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                        {name}
+                      </Text>
+                      {configuredLevel === null && (
+                        <Text size="xs" c="dimmed">
+                          {t('admin.logs.inherited')}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>
+                        {report.data.levels.map((level) => {
+                          const current = level === effectiveLevel;
+                          return (
+                            <Button
+                              key={level}
+                              size="compact-xs"
+                              color={current ? LEVEL_COLOURS[level] : 'gray'}
+                              variant={current ? 'filled' : 'default'}
+                              aria-pressed={current}
+                              disabled={change.isPending}
+                              onClick={() => change.mutate({ name, level })}
+                            >
+                              {level.toUpperCase()}
+                            </Button>
+                          );
+                        })}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </FitTable>
         </>
       )}
     </Stack>

@@ -6,12 +6,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { metricsQuery } from '../../api/operations';
+import { FitTable } from '../../ui/FitTable';
 import { PageLoader } from '../../ui/PageLoader';
 import { PageTitle } from '../../ui/PageTitle';
 import { Sparkline } from './Sparkline';
 import { useMetricsHistory, type MetricsSeries } from './use-metrics-history';
 
 export const METRICS_REFRESH_MS = 5000;
+/** The HTTP table's figures, right-aligned. */
+const FIGURES = ['count', 'mean', 'max'] as const;
 
 function Figure({ label, value, series }: { label: string; value: string; series?: number[] }) {
   return (
@@ -43,6 +46,7 @@ export function MetricsPage() {
   const history: MetricsSeries = useMetricsHistory(metrics.data);
   const n = (value: number, digits = 1) => value.toLocaleString(i18n.language, { maximumFractionDigits: digits });
   const m = metrics.data;
+  const heading = (name: string) => t(`admin.metrics.${name}`);
 
   return (
     <Stack>
@@ -98,34 +102,40 @@ export function MetricsPage() {
           <Title order={2} size="h4">
             {t('admin.metrics.http')}
           </Title>
-          <Table striped withTableBorder data-testid="metrics-http">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('admin.metrics.route')}</Table.Th>
-                <Table.Th scope="col">{t('admin.metrics.status')}</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {t('admin.metrics.count')}
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {t('admin.metrics.mean')}
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {t('admin.metrics.max')}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {m.http.requests.map((r) => (
-                <Table.Tr key={`${r.method} ${r.route} ${r.status}`}>
-                  <Table.Td ff="monospace" fz="sm">{`${r.method} ${r.route}`}</Table.Td>
-                  <Table.Td>{r.status}</Table.Td>
-                  <Table.Td ta="right">{n(r.count, 0)}</Table.Td>
-                  <Table.Td ta="right">{n(r.meanMs, 2)}</Table.Td>
-                  <Table.Td ta="right">{n(r.maxMs, 2)}</Table.Td>
+          <FitTable>
+            <Table striped withTableBorder data-testid="metrics-http">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{heading('route')}</Table.Th>
+                  <Table.Th scope="col">{heading('status')}</Table.Th>
+                  {FIGURES.map((name) => (
+                    <Table.Th key={name} scope="col" ta="right">
+                      {heading(name)}
+                    </Table.Th>
+                  ))}
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {m.http.requests.map((r) => (
+                  <Table.Tr key={`${r.method} ${r.route} ${r.status}`}>
+                    <Table.Td data-label={heading('route')} ff="monospace" fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {`${r.method} ${r.route}`}
+                    </Table.Td>
+                    <Table.Td data-label={heading('status')}>{r.status}</Table.Td>
+                    <Table.Td data-label={heading('count')} ta="right">
+                      {n(r.count, 0)}
+                    </Table.Td>
+                    <Table.Td data-label={heading('mean')} ta="right">
+                      {n(r.meanMs, 2)}
+                    </Table.Td>
+                    <Table.Td data-label={heading('max')} ta="right">
+                      {n(r.maxMs, 2)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </FitTable>
         </>
       )}
     </Stack>

@@ -8,12 +8,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { onlineUsersQuery } from '../../api/users';
+import { FitTable } from '../../ui/FitTable';
 import { PageLoader } from '../../ui/PageLoader';
 import { PageTitle } from '../../ui/PageTitle';
 import { Pager, SortTh } from './ListTools';
 import { usePagedSort } from './use-paged-sort';
 
 const COLUMNS = ['id', 'login', 'firstname', 'lastname', 'email', 'telephone', 'createdAt', 'lastLogin'] as const;
+/** The columns shown as they are, breaking anywhere rather than widening the table (a long email). */
+const TEXTS = ['login', 'firstname', 'lastname', 'email', 'telephone'] as const;
 
 export function OnlineUsersPage() {
   const { t } = useTranslation();
@@ -58,7 +61,7 @@ export function OnlineUsersPage() {
       {users.isPending && <PageLoader />}
       {users.isError && <Alert color="red">{t('error.unexpected')}</Alert>}
       {users.data && (
-        <Table.ScrollContainer minWidth={900}>
+        <FitTable>
           <Table striped withTableBorder data-testid="online-users">
             <Table.Thead>
               <Table.Tr>
@@ -73,17 +76,17 @@ export function OnlineUsersPage() {
             <Table.Tbody>
               {rows.map((user) => (
                 <Table.Tr key={user.id}>
-                  <Table.Td>{user.id}</Table.Td>
-                  <Table.Td>{user.login}</Table.Td>
-                  <Table.Td>{user.firstname}</Table.Td>
-                  <Table.Td>{user.lastname}</Table.Td>
-                  <Table.Td>{user.email}</Table.Td>
-                  <Table.Td>{user.telephone}</Table.Td>
-                  <Table.Td>{formatDateTime(user.createdAt)}</Table.Td>
-                  <Table.Td>{formatDateTime(user.lastLogin)}</Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={label('id')}>{user.id}</Table.Td>
+                  {TEXTS.map((field) => (
+                    <Table.Td key={field} data-label={label(field)} style={{ overflowWrap: 'anywhere' }}>
+                      {user[field]}
+                    </Table.Td>
+                  ))}
+                  <Table.Td data-label={label('createdAt')}>{formatDateTime(user.createdAt)}</Table.Td>
+                  <Table.Td data-label={label('lastLogin')}>{formatDateTime(user.lastLogin)}</Table.Td>
+                  <Table.Td data-label={label('clientId')}>
                     {user.clientId !== null && (
-                      <Anchor component={Link} to={`/entity/bank-account/view/manager/${user.clientId}`}>
+                      <Anchor component={Link} to={`/entity/bank-account/view/manager/${user.clientId}`} size="sm">
                         {user.clientId}
                       </Anchor>
                     )}
@@ -92,7 +95,7 @@ export function OnlineUsersPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </FitTable>
       )}
       {users.data && <Pager paging={paging} total={users.data.total} shown={rows.length} />}
     </Stack>

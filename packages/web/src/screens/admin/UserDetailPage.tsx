@@ -23,7 +23,7 @@ export function UserDetailPage() {
         ['lastName', u.lastName],
         ['email', u.email],
         ['activated', t(u.activated ? 'userManagement.activated' : 'userManagement.deactivated')],
-        ['langKey', u.langKey],
+        ['langKey', <CodeLabel group="language" code={u.langKey} />],
         [
           'authorities',
           u.authorities.map((a) => (

@@ -148,7 +148,9 @@ export function UserListPage() {
                   <Table.Td data-label={label('activated')}>
                     <ActivatedToggle user={user} />
                   </Table.Td>
-                  <Table.Td data-label={label('langKey')}>{user.langKey}</Table.Td>
+                  <Table.Td data-label={label('langKey')}>
+                    <CodeLabel group="language" code={user.langKey} />
+                  </Table.Td>
                   <Table.Td data-label={label('authorities')} miw={200}>
                     <Group gap={4}>
                       {user.authorities.map((authority) => (

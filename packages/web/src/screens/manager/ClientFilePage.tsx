@@ -106,7 +106,11 @@ function NotificationUsers({ clientId }: { clientId: number }) {
                 <Table.Td data-label={label('email')}>{String(user.email ?? '')}</Table.Td>
                 <Table.Td data-label={label('telephone')}>{String(user.telephone ?? '')}</Table.Td>
                 <Table.Td data-label={label('notifyType')}>
-                  {user.notifyType ? <Badge variant="light">{String(user.notifyType)}</Badge> : null}
+                  {user.notifyType ? (
+                    <Badge variant="light" title={String(user.notifyType)}>
+                      {t(`enums.notifyType.${String(user.notifyType)}`, { defaultValue: String(user.notifyType) })}
+                    </Badge>
+                  ) : null}
                 </Table.Td>
                 <Table.Td data-label={label('lastLogin')}>{formatDateTime(user.lastLogin as string | null)}</Table.Td>
                 <Table.Td>
