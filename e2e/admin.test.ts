@@ -194,6 +194,10 @@ describe('administration', () => {
     await page.getByTestId('gateway-table').getByText('/core/api/**').waitFor();
     await page.goto('/admin/list/users');
     await page.getByTestId('online-users').waitFor();
+    // A client is named by its code, linked to its file.
+    const clientLinks = page.getByTestId('online-users').locator('tbody tr td:last-child a');
+    await clientLinks.first().waitFor();
+    expect(await clientLinks.allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/^CL\d{6}$/)]));
     await screenshot(page, 'admin-online-users');
     await context.close();
   });

@@ -78,7 +78,7 @@ export interface Metrics {
     eventLoopDelayMs: { p50: number; p99: number; max: number; mean: number };
   };
   http: { totalCount: number; requests: RequestStats[] };
-  database: { kind: string; pool: { total: number; idle: number; waiting: number; max: number } | null };
+  database: { kind: 'pglite' | 'postgres'; pool: { total: number; idle: number; waiting: number; max: number } | null };
 }
 
 export interface LoggersReport {

@@ -77,6 +77,8 @@ export interface OnlineUser {
   createdAt: string | null;
   lastLogin: string | null;
   clientId: number | null;
+  /** The client's code, joined: how staff name a client. */
+  clientCode: string | null;
 }
 
 /** The online-banking accounts (serenity users): the plain page, or the search when `query` is set. */

@@ -45,6 +45,8 @@ export function MetricsPage() {
   const metrics = useQuery({ ...metricsQuery(), refetchInterval: auto ? METRICS_REFRESH_MS : false });
   const history: MetricsSeries = useMetricsHistory(metrics.data);
   const n = (value: number, digits = 1) => value.toLocaleString(i18n.language, { maximumFractionDigits: digits });
+  const megabytes = (value: number) =>
+    value.toLocaleString(i18n.language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 });
   const m = metrics.data;
   const heading = (name: string) => t(`admin.metrics.${name}`);
 
@@ -80,12 +82,12 @@ export function MetricsPage() {
             />
             <Figure
               label={t('admin.metrics.heap')}
-              value={`${n(history.heapMb.at(-1) ?? 0)} Mo`}
+              value={megabytes(history.heapMb.at(-1) ?? 0)}
               series={history.heapMb}
             />
             <Figure
               label={t('admin.metrics.rss')}
-              value={`${n(history.rssMb.at(-1) ?? 0)} Mo`}
+              value={megabytes(history.rssMb.at(-1) ?? 0)}
               series={history.rssMb}
             />
             <Figure
@@ -96,7 +98,11 @@ export function MetricsPage() {
             <Figure label={t('admin.metrics.requests')} value={n(m.http.totalCount, 0)} series={history.requests} />
           </SimpleGrid>
           <Text size="sm" c="dimmed">
-            {t('admin.metrics.node', { version: m.process.nodeVersion, pid: m.process.pid, db: m.database.kind })}
+            {t('admin.metrics.node', {
+              version: m.process.nodeVersion,
+              pid: m.process.pid,
+              db: t(`admin.metrics.databaseKind.${m.database.kind}`),
+            })}
             {m.database.pool && ` — ${t('admin.metrics.pool', { ...m.database.pool })}`}
           </Text>
           <Title order={2} size="h4">

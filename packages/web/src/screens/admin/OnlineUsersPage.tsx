@@ -87,7 +87,7 @@ export function OnlineUsersPage() {
                   <Table.Td data-label={label('clientId')}>
                     {user.clientId !== null && (
                       <Anchor component={Link} to={`/entity/bank-account/view/manager/${user.clientId}`} size="sm">
-                        {user.clientId}
+                        {user.clientCode ?? user.clientId}
                       </Anchor>
                     )}
                   </Table.Td>
