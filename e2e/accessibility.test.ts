@@ -3,12 +3,11 @@
 // form, the client file, the header's client search, and the signed-out pages. A violation of any impact
 // fails the suite.
 // A11Y_SURVEY=1 prints the count per page instead of failing (how the "before" figures were taken).
-import AxeBuilder from '@axe-core/playwright';
 import { DEMO_ACCOUNTS, ENTITIES, WORKFLOWS, entityByName } from '@bank/domain';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sideMenuFor } from '../packages/web/src/app/side-menu';
-import { AXE_TAGS, api, apiToken, signIn, suiteBrowser } from './support';
+import { api, apiToken, axe, signIn, suiteBrowser } from './support';
 
 const browser = suiteBrowser();
 const survey = process.env.A11Y_SURVEY === '1';
@@ -22,7 +21,7 @@ afterAll(() => {
 async function check(page: Page, name: string): Promise<void> {
   await page.locator('h1, [role="dialog"]').first().waitFor();
   await expect.poll(() => page.locator('[role="status"]:has(.mantine-Loader), [aria-busy="true"]').count()).toBe(0);
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const { violations } = await axe(page).analyze();
   const nodes = violations.reduce((sum, v) => sum + v.nodes.length, 0);
   found.push({
     page: name,

@@ -5,11 +5,10 @@
 // The administrator's pages fit too, and below 992 px the header's buttons show their icon alone.
 // Screenshots: e2e/artifacts/layout-<screen>-<width>.png, layout-admin-<page>-<width>.png,
 // layout-admin-header-<width>.png.
-import AxeBuilder from '@axe-core/playwright';
 import { entityByName } from '@bank/domain';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { AXE_TAGS, api, apiToken, screenshot, signIn, suiteBrowser } from './support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, apiToken, axe, screenshot, signIn, suiteBrowser } from './support';
 
 const browser = suiteBrowser();
 const VIEWPORTS = [
@@ -92,18 +91,36 @@ const SCREENS = [
   { name: 'bank-accounts', login: 'manager', path: async () => '/entity/bank-account', ready: rows('entity-table') },
 ];
 
+/**
+ * One signed-in page per login for the fit checks, opened at its first use and resized by each check: a
+ * screen is loaded anew at every size, the sign-in is not (the journeys below sign in at their size).
+ */
+const signedInPages = new Map<string, Promise<{ close: () => Promise<void>; page: Page }>>();
+function signedInPage(login: string): Promise<Page> {
+  if (!signedInPages.has(login))
+    signedInPages.set(
+      login,
+      browser.open().then(async ({ context, page }) => {
+        page.setDefaultTimeout(15_000);
+        await signIn(page, login);
+        return { close: () => context.close(), page };
+      }),
+    );
+  return signedInPages.get(login)!.then(({ page }) => page);
+}
+afterAll(async () => {
+  for (const opened of signedInPages.values()) await (await opened).close();
+});
+
 describe.each(VIEWPORTS)('at $width × $height', (viewport) => {
   it.each(SCREENS)('$name fits', async (screen) => {
-    const { context, page } = await browser.open();
-    page.setDefaultTimeout(15_000);
+    const page = await signedInPage(screen.login);
     await page.setViewportSize(viewport);
-    await signIn(page, screen.login);
     await page.goto(await screen.path());
     await page.locator('h1').first().waitFor();
     await page.locator(screen.ready).first().waitFor();
     await screenshot(page, `layout-${screen.name}-${viewport.width}`);
     expect(await overflows(page)).toEqual([]);
-    await context.close();
   });
 });
 
@@ -138,10 +155,8 @@ describe('admin pages', () => {
   });
 
   it.each(VIEWPORTS)('fit at $width × $height', async (viewport) => {
-    const { context, page } = await browser.open();
-    page.setDefaultTimeout(15_000);
+    const page = await signedInPage('admin');
     await page.setViewportSize(viewport);
-    await signIn(page, 'admin');
     const found: Record<string, string[]> = {};
     for (const screen of ADMIN_SCREENS) {
       await page.goto(screen.path);
@@ -151,7 +166,6 @@ describe('admin pages', () => {
       found[screen.name] = await overflows(page);
     }
     expect(found).toEqual(Object.fromEntries(ADMIN_SCREENS.map((screen) => [screen.name, []])));
-    await context.close();
   });
 });
 
@@ -260,7 +274,7 @@ describe('on a tablet (768 × 1024)', () => {
     await checkbooks.waitFor();
     expect(await menu.expanded()).toBe(true);
     await screenshot(page, 'layout-menu-open-768');
-    const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+    const { violations } = await axe(page).analyze();
     expect(violations.map((violation) => `${violation.id} ${violation.nodes[0]?.target}`)).toEqual([]);
     // Closed by its button, by Escape, and by a click beside it.
     await menu.button.click();
