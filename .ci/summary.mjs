@@ -1,7 +1,10 @@
 // The end of CI: how long each step took (`--steps FILE`, lines of name, seconds, exit status and CPU seconds
 // written by .ci/run; `--total SECONDS`, the whole run), then the Vitest JSON reports of every suite summed into
-// the one closing line CI reads: "N passed, M failed".
+// the one closing line CI reads: "N passed, M failed". `--busy-since SECONDS`: the machine's busy CPU time
+// (/proc/stat's first line, user + nice + system + irq + softirq) when the run began, to say what the whole run cost: the steps' own figures miss
+// what their children did not wait for (Chromium's processes, the PostgreSQL server).
 import fs from 'node:fs';
+import os from 'node:os';
 
 const args = process.argv.slice(2);
 const option = (name) => {
@@ -10,6 +13,17 @@ const option = (name) => {
 };
 const stepsFile = option('--steps');
 const total = option('--total');
+const busySince = option('--busy-since');
+
+/** The machine's busy CPU time in seconds since boot: user, nice, system, irq and softirq of every core. */
+function machineBusySeconds() {
+  const [, user, nice, system, , , irq, softirq] = fs
+    .readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .trim()
+    .split(/\s+/);
+  return [user, nice, system, irq, softirq].reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
+}
 
 if (stepsFile && fs.existsSync(stepsFile)) {
   const steps = fs
@@ -27,6 +41,14 @@ if (stepsFile && fs.existsSync(stepsFile)) {
         (status === '0' ? '' : `  (exit ${status})`),
     );
   if (total) console.log(`  ${'whole run'.padEnd(width)}  ${clock(Number(total)).padStart(5)}`);
+  if (busySince && fs.existsSync('/proc/stat')) {
+    const busy = Math.round(machineBusySeconds() - Number(busySince));
+    const cores = os.availableParallelism();
+    console.log(
+      `  the machine's CPU over the run: ${clock(busy)} busy of ${clock(Number(total) * cores)} (${cores} cores), ` +
+        'every process counted (Chromium, PostgreSQL, services beside CI)',
+    );
+  }
   const load = fs.existsSync('/proc/loadavg') ? fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3) : [];
   if (load.length) console.log(`  load average now: ${load.join(' ')}`);
 }

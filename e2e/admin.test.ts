@@ -3,7 +3,7 @@
 // and a password reset through the mails of the outbox (read from the server log), and the strength meter.
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import { mailedLink, readSheet, screenshot, signIn, submitSignIn, suiteBrowser } from './support';
+import { mailedLink, readSheet, screenshot, signIn, signInThroughForm, submitSignIn, suiteBrowser } from './support';
 
 const run = `${Date.now() % 1_000_000}`;
 
@@ -86,7 +86,7 @@ describe('administration', () => {
     await page.getByTestId('reset-finish-success').waitFor();
     await screenshot(page, 'new-staff-password');
     // The page then leaves for EBANKING_URL (spec part 1 §3), which nothing serves here.
-    await signIn(page, login, 'Dakar2026!x');
+    await signInThroughForm(page, login, 'Dakar2026!x');
     // The desk supervisor's menu: requests and settings sections.
     await page.getByTestId('side-menu').getByText('PARAMÈTRES').waitFor();
 
@@ -241,7 +241,7 @@ describe('self-service', () => {
     await page.goto(await mailedLink(`${login}@bank.sn`, 'Activation de votre compte'));
     await page.getByTestId('activate-success').waitFor();
     await screenshot(page, 'activate-success');
-    await signIn(page, login, 'abcDEF12!');
+    await signInThroughForm(page, login, 'abcDEF12!');
 
     // Forgotten password: the mailed reset link, a new password, and the old one no longer works.
     await page.getByTestId('account-menu').click();
@@ -259,7 +259,7 @@ describe('self-service', () => {
     await page.goto('/login');
     await submitSignIn(page, login, 'abcDEF12!');
     await page.getByTestId('login-error').waitFor();
-    await signIn(page, login, 'Thies2026!k');
+    await signInThroughForm(page, login, 'Thies2026!k');
     await context.close();
   });
 

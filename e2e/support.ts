@@ -2,6 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
+import { TOKEN_STORAGE_KEY } from '@bank/domain';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
@@ -118,10 +119,32 @@ export async function submitSignIn(page: Page, login: string, password = login):
   await page.getByRole('button', { name: 'Se connecter' }).click();
 }
 
-/** Signs `page` in from /login and waits for the home page. */
-export async function signIn(page: Page, login: string, password = login): Promise<void> {
+/** Signs `page` in through the sign-in form and waits for the home page. */
+export async function signInThroughForm(page: Page, login: string, password = login): Promise<void> {
   await page.goto('/login');
   await submitSignIn(page, login, password);
+  await page.getByTestId('home-welcome').waitFor();
+}
+
+/**
+ * Signs `page` in as the form would leave it: a token from api/authenticate (a session of its own), kept where
+ * the web app keeps it (sessionStorage), then the home page. For journeys about something else: the form's
+ * page and its sign-in cost more than a second of the browser's CPU each, and sign-in.test.ts covers the form.
+ */
+export async function signIn(page: Page, login: string, password = login): Promise<void> {
+  const { status, body } = await api('POST', '/api/authenticate', null, { username: login, password });
+  const token = (body as { id_token?: string }).id_token;
+  if (status !== 200 || !token) throw new Error(`${login} could not sign in: ${status} ${JSON.stringify(body)}`);
+  // Put there before the app's first script runs, once: a later sign-out must stay signed out.
+  await page.addInitScript(
+    ([key, value]) => {
+      if (sessionStorage.getItem('e2e.signedIn')) return;
+      sessionStorage.setItem('e2e.signedIn', 'yes');
+      sessionStorage.setItem(key, value);
+    },
+    [TOKEN_STORAGE_KEY, token] as const,
+  );
+  await page.goto('/');
   await page.getByTestId('home-welcome').waitFor();
 }
 
