@@ -11,6 +11,8 @@ const browser = suiteBrowser();
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const rows = (page: Page) => page.locator('[data-testid="request-table"] tbody tr');
+const rowIds = (page: Page) =>
+  rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-row-id')).filter((id) => id !== null));
 const statusesOf = (page: Page) =>
   rows(page)
     .locator('[data-status]')
@@ -81,16 +83,20 @@ describe('work queue', () => {
     await expect
       .poll(() => statusesOf(page).then((s) => s.length > 0 && s.every((x) => x === 'VALIDATED')), SLOW)
       .toBe(true);
+    const firstPage = await rowIds(page);
     await page.getByRole('button', { name: 'Page 2', exact: true }).click();
     await expect
       .poll(() => page.getByRole('button', { name: 'Page 2', exact: true }).getAttribute('aria-current'))
       .toBe('page');
+    // Page 2's rows, once they have replaced page 1's: the button turns current before they arrive.
+    await expect.poll(async () => (await rowIds(page)).some((id) => !firstPage.includes(id)), SLOW).toBe(true);
     const view = new URL(page.url()).search;
     expect(new URLSearchParams(view).get('status')).toBe('VALIDATED');
     expect(new URLSearchParams(view).get('page')).toBe('2');
 
-    const last = rows(page).last();
-    const id = (await last.getAttribute('data-row-id'))!;
+    // The last row, found by its id from then on: a row that a refresh draws again is still the same row.
+    const id = (await rowIds(page)).at(-1)!;
+    const last = page.locator(`[data-row-id="${id}"]`);
     for (const leave of ['Retour', 'back'] as const) {
       await last.scrollIntoViewIfNeeded();
       const scrolled = await page.evaluate(() => window.scrollY);
