@@ -17,8 +17,9 @@ export function RefSelect({ field, value, onChange, label, error, required, disa
   const current = useQuery({ ...entityQueries(target).label(value ?? 0), enabled: value !== null && !known });
   const currentLabel =
     value === null ? '' : known ? picked.label : current.data ? optionLabel(target, current.data) : `#${value}`;
-  // The box shows the chosen row's label once chosen: only other text is a search.
-  const searchOf = (text: string) => (text === currentLabel ? '' : text);
+  // The box shows the chosen row's label once chosen, or its bare id until the label arrives: only other
+  // text is a search (the bare id taken for one would hide the label when it came).
+  const searchOf = (text: string) => (text === currentLabel || (value !== null && text === `#${value}`) ? '' : text);
   const { search, options, selectProps } = useRefSearch(target, searchOf);
   const typed = searchOf(search);
   // While searching, only matches are offered (Mantine keeps the chosen row's label on its own).

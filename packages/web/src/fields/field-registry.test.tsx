@@ -1,6 +1,6 @@
 // The field registry and the inputs, walked over every kind: each has a labelled input, a list cell and a detail value.
 import { FIELD_KINDS, ROLES, type FieldKind } from '@bank/domain';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EntityRow } from '../api/entities';
@@ -26,6 +26,13 @@ function Input({ kind }: { kind: FieldKind }) {
   const field = probeField(kind);
   const [value, setValue] = useState<FormValue>(codecOf(field).initial(field));
   return <FieldInput field={field} value={value} onChange={setValue} label={`Label of ${kind}`} />;
+}
+
+/** The linked-row input of a form that came with a value, as an edit form does. */
+function FilledRef() {
+  const field = probeField('ref');
+  const [value, setValue] = useState<FormValue>(3);
+  return <FieldInput field={field} value={value} onChange={setValue} label="Agence" />;
 }
 
 function Values({ row, as }: { row: EntityRow; as: 'Cell' | 'Display' }) {
@@ -72,6 +79,21 @@ describe('field registry', () => {
     // Selects also name their option list by the label: the input is the one that takes text or a file.
     const named = await screen.findAllByLabelText(`Label of ${kind}`);
     expect(named.filter((element) => ['INPUT', 'TEXTAREA'].includes(element.tagName))).toHaveLength(1);
+  });
+
+  it("names a form's linked row once its name arrives, after the box showed its bare id", async () => {
+    let answer = () => {};
+    const arrived = new Promise<void>((resolve) => (answer = resolve));
+    const branch = async () => {
+      await arrived;
+      return json({ id: 3, name: 'Agence Dakar Plateau' });
+    };
+    vi.stubGlobal('fetch', stubFetch({ 'GET /core/api/branches/3': branch }).fetchStub);
+    renderRoutes([{ path: '/', element: <FilledRef /> }], { session });
+    const box = (await screen.findAllByLabelText('Agence')).find((element) => element.tagName === 'INPUT')!;
+    await waitFor(() => expect((box as HTMLInputElement).value).toBe('#3'));
+    answer();
+    await waitFor(() => expect((box as HTMLInputElement).value).toBe('#3 · Agence Dakar Plateau'));
   });
 
   it('shows every kind in a list cell the way the spec formats it', async () => {

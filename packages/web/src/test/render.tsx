@@ -50,7 +50,7 @@ export function renderRoutes(
 }
 
 /** A fetch stub answering from a table of `METHOD path` → Response factory; records every call. */
-export function stubFetch(answers: Record<string, () => Response>) {
+export function stubFetch(answers: Record<string, () => Response | Promise<Response>>) {
   const calls: { method: string; url: string; headers: Headers; body: unknown }[] = [];
   const fetchStub = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = String(input);
