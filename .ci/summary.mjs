@@ -1,8 +1,8 @@
 // The end of CI: how long each step took (`--steps FILE`, lines of name, seconds, exit status and CPU seconds
 // written by .ci/run; `--total SECONDS`, the whole run), then the Vitest JSON reports of every suite summed into
-// the one closing line CI reads: "N passed, M failed". `--busy-since SECONDS`: the machine's busy CPU time
-// (/proc/stat's first line, user + nice + system + irq + softirq) when the run began, to say what the whole run cost: the steps' own figures miss
-// what their children did not wait for (Chromium's processes, the PostgreSQL server).
+// the one closing line CI reads: "N passed, M failed". `--busy-since SECONDS`: the machine's busy CPU time when
+// the run began, to say what the whole run cost: the steps' own figures miss what their children did not wait
+// for (Chromium's processes, the PostgreSQL server).
 import fs from 'node:fs';
 import os from 'node:os';
 

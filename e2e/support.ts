@@ -107,9 +107,11 @@ export async function api(method: string, path: string, token: string | null, bo
 }
 
 /** A token for `login` (demo password = login), signed in through the API. */
-export async function apiToken(login: string): Promise<string> {
-  const { body } = await api('POST', '/api/authenticate', null, { username: login, password: login });
-  return (body as { id_token: string }).id_token;
+export async function apiToken(login: string, password = login): Promise<string> {
+  const { status, body } = await api('POST', '/api/authenticate', null, { username: login, password });
+  const token = (body as { id_token?: string } | null)?.id_token;
+  if (status !== 200 || !token) throw new Error(`${login} could not sign in: ${status} ${JSON.stringify(body)}`);
+  return token;
 }
 
 /** Fills and sends the sign-in form of the page already on /login (waits for nothing). */
@@ -132,9 +134,7 @@ export async function signInThroughForm(page: Page, login: string, password = lo
  * page and its sign-in cost more than a second of the browser's CPU each, and sign-in.test.ts covers the form.
  */
 export async function signIn(page: Page, login: string, password = login): Promise<void> {
-  const { status, body } = await api('POST', '/api/authenticate', null, { username: login, password });
-  const token = (body as { id_token?: string }).id_token;
-  if (status !== 200 || !token) throw new Error(`${login} could not sign in: ${status} ${JSON.stringify(body)}`);
+  const token = await apiToken(login, password);
   // Put there before the app's first script runs, once: a later sign-out must stay signed out.
   await page.addInitScript(
     ([key, value]) => {
