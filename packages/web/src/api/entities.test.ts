@@ -2,11 +2,9 @@
 // total and next page from the headers, and the mutations' calls.
 import { entityByName } from '@bank/domain';
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../test/render';
 import { entityMutations, fetchEntityPage, parseLinkHeader } from './entities';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('parseLinkHeader', () => {
   it('reads the relations of a Link header', () => {

@@ -1,11 +1,9 @@
 import { ROLES, WORKFLOWS, entityByName } from '@bank/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ClientRequests } from '../screens/manager/ClientRequests';
 import { account, json, renderRoutes, stubFetch } from '../test/render';
 import { ClientSearch } from './ClientSearch';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const MATCH = { id: 42, name: 'Awa Diop', clientCode: 'CL000042', bankAccountNumber: 'SN0420001' };
 

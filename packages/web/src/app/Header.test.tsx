@@ -1,6 +1,6 @@
 import { ROLES, TOKEN_STORAGE_KEY } from '@bank/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ProfileInfo } from '../api/types';
 import { account, json, renderRoutes, stubFetch } from '../test/render';
 import { createQueryClient } from './query-client';
@@ -15,8 +15,6 @@ async function openMenu(testId: string) {
   fireEvent.click(await screen.findByTestId(testId));
   return screen.findAllByRole('menuitem');
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('header', () => {
   it('shows the admin menu, with every administration screen, to ADMIN only', async () => {

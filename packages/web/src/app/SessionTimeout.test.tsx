@@ -13,7 +13,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   setUnauthenticatedHandler(null);
 });
 

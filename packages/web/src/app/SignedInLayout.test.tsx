@@ -2,11 +2,9 @@
 // named, it says whether the menu it controls is open; its second press, Escape and a followed link close it.
 import { ROLES } from '@bank/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { account, json, renderRoutes, stubFetch } from '../test/render';
 import { routes } from './routes';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('side menu button', () => {
   it('opens the side menu and closes it by its button, by Escape and on following a link', async () => {

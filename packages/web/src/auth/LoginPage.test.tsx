@@ -1,6 +1,6 @@
 import { ROLES, TOKEN_STORAGE_KEY } from '@bank/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import en from '../../public/i18n/en.json';
 import fr from '../../public/i18n/fr.json';
 import { DIRECTORY_REFUSALS } from '../api/directory';
@@ -30,8 +30,6 @@ function fill(username: string, password: string) {
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
   fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('sign-in page', () => {
   it('shows the title, the two fields and no remember-me', async () => {

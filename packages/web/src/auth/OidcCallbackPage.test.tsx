@@ -28,7 +28,6 @@ function serve(validCode: string) {
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   sessionStorage.clear();
 });
 

@@ -2,7 +2,7 @@ import { ROLES, ROUTE_ACCESS } from '@bank/domain';
 import { screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../app/routes';
 import { i18n } from '../i18n/i18n';
 import { account, json, renderRoutes, stubFetch } from '../test/render';
@@ -31,7 +31,6 @@ beforeEach(() => {
     }).fetchStub,
   );
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('PrivateRoute', () => {
   it('sends a signed-out user to /login, keeping the requested location', async () => {

@@ -9,7 +9,6 @@ import { account, json, renderRoutes, stubFetch } from '../test/render';
 import { signOutWhenUnauthenticated } from './sign-out';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   setUnauthenticatedHandler(null);
 });
 

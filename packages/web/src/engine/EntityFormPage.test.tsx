@@ -2,13 +2,11 @@
 // the exact body sent, server field errors on their inputs, the id read-only on edit, then the list.
 import { ROLES } from '@bank/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { entityRoutes, fakeEntityApi, type Call } from '../test/entity-routes';
 import { account, json, renderRoutes } from '../test/render';
 
 const manager = account('manager', [ROLES.MANAGER]);
-
-afterEach(() => vi.unstubAllGlobals());
 
 function open(path: string, answer: (call: Call) => Response | undefined = () => undefined) {
   const api = fakeEntityApi(0, (id) => ({ id }), answer);

@@ -2,14 +2,12 @@
 // calls (zero-based pages); access hides actions; the delete dialog goes back to the list it was over.
 import { ROLES } from '@bank/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeEntityApi, entityRoutes } from '../test/entity-routes';
 import { account, renderRoutes } from '../test/render';
 
 const manager = account('manager', [ROLES.MANAGER]);
 const branch = (id: number) => ({ id, version: 0, code: `0${id}`, name: `Agence ${id}`, address: 'Dakar' });
-
-afterEach(() => vi.unstubAllGlobals());
 
 function open(path: string, total = 45, session = manager, row: (id: number) => Record<string, unknown> = branch) {
   const api = fakeEntityApi(total, row);

@@ -2,11 +2,9 @@
 // §2.16) is the link's text. (Masks are applied by the server: see the server's write-policy suite.)
 import { ROLES } from '@bank/domain';
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { entityRoutes, fakeEntityApi } from '../test/entity-routes';
 import { account, renderRoutes } from '../test/render';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('declared cells', () => {
   it("shows a user branch's branch by name, linking to the branch", async () => {

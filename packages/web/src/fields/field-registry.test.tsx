@@ -2,7 +2,7 @@
 import { FIELD_KINDS, ROLES, type FieldKind } from '@bank/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EntityRow } from '../api/entities';
 import { account, json, renderRoutes, stubFetch } from '../test/render';
 import { codecOf } from './codecs';
@@ -20,7 +20,6 @@ beforeEach(() => {
     stubFetch({ 'GET /core/api/branches/3': () => json({ id: 3, name: 'Agence Dakar Plateau' }) }).fetchStub,
   );
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function Input({ kind }: { kind: FieldKind }) {
   const field = probeField(kind);

@@ -1,6 +1,6 @@
 // The registration form: its rules before any call, the success message, and the server's error key translated.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/routes';
 import { json, renderRoutes, stubFetch } from '../../test/render';
 
@@ -22,8 +22,6 @@ async function fill(values: { login: string; email: string; password: string; co
 }
 
 const valid = { login: 'awa.diop', email: 'awa@bank.sn', password: 'Secret1!', confirmation: 'Secret1!' };
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('registration page', () => {
   it('checks every field before calling the server', async () => {

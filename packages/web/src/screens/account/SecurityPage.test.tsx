@@ -1,11 +1,9 @@
 import { ROLES } from '@bank/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { storeToken } from '../../api/token-storage';
 import { routes } from '../../app/routes';
 import { account, json, renderRoutes, stubFetch } from '../../test/render';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const SESSIONS = [
   {

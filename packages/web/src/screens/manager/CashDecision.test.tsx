@@ -3,7 +3,7 @@
 // amounts have spaces, the SMS list shortens the account number and its form sends price and client.
 import { ROLES } from '@bank/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeEntityApi, type Call } from '../../test/entity-routes';
 import { account, json, renderRoutes } from '../../test/render';
 import { RequestDecisionPage } from './RequestDecisionPage';
@@ -64,8 +64,6 @@ function open(path: string, role: string, row: Record<string, unknown>, answer: 
   vi.stubGlobal('fetch', api.fetchStub);
   return { api, ...renderRoutes(routes, { path, session: account('someone', [role]) }) };
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 /** The staff decision's PUT, not the form's presence heartbeat. */
 const isDecision = (call: Call) => call.method === 'PUT' && !call.url.pathname.startsWith('/core/api/presence/');

@@ -5,7 +5,7 @@
 // told with a reload.
 import { ROLES } from '@bank/domain';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { savedQuery, type SavedEvent } from '../../api/events';
 import type { Call } from '../../test/entity-routes';
 import { account, json, renderRoutes } from '../../test/render';
@@ -94,8 +94,6 @@ function open(
   const view = renderRoutes(routes, { path, session: account('manager', [ROLES.MANAGER]) });
   return { ...view, calls, versions };
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 const observation = () => screen.getByRole('textbox', { name: 'Observation' });
 const ctrlEnter = () => fireEvent.keyDown(observation(), { key: 'Enter', ctrlKey: true });

@@ -3,7 +3,7 @@
 // search; a list without filters shows none.
 import { ROLES } from '@bank/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { account, json, renderRoutes } from '../../test/render';
 import { RequestListPage } from './RequestListPage';
 
@@ -28,8 +28,6 @@ function api() {
   });
   return { calls, lists: () => calls.filter((url) => url.pathname === '/core/api/_search/beneficiaries/filtre') };
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('request list filters', () => {
   it('opens on the work queue, oldest first, and sends the filled filters and the status view to the filtre search', async () => {

@@ -2,15 +2,13 @@
 // joined), the order is kept in the address and sent to the server, and at most five page buttons.
 import { ROLES } from '@bank/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeEntityApi } from '../../test/entity-routes';
 import { account, renderRoutes } from '../../test/render';
 import { columnLabelKey } from './RequestCell';
 import { readRequestSort, sortKeyOf } from './request-sort';
 import { REQUEST_TYPES, requestTypeByRoute } from './request-types';
 import { RequestListPage } from './RequestListPage';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const beneficiary = (id: number) => ({
   id,

@@ -5,7 +5,7 @@ import { ROLES } from '@bank/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { strFromU8, unzipSync } from 'fflate';
 import type { RouteObject } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { account, json, renderRoutes } from '../../test/render';
 import { RequestDecisionPage } from './RequestDecisionPage';
 import { RequestHistoryPage } from './RequestHistoryPage';
@@ -65,8 +65,6 @@ function api(answer: (call: Call) => Response | undefined = () => undefined) {
   });
   return { calls, lists: () => calls.filter((c) => c.url.pathname === '/core/api/criterial_search/transfers') };
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 /** The date pickers' first load in a test (a few hundred modules to transform) can take longer than a page's. */
 const PICKERS = { timeout: 20_000 };

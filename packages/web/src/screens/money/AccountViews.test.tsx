@@ -4,7 +4,7 @@
 import { ROLES } from '@bank/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { account, json, renderRoutes } from '../../test/render';
 import { AccountTransactionsPage, AccountTransfersPage } from './AccountModalPage';
 import { TransactionPrintPage, TransferPrintPage } from './MoneyDetailPages';
@@ -67,8 +67,6 @@ function api() {
   });
   return { last: (path: string) => calls.filter((url) => url.pathname === path).at(-1)!.searchParams };
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 /** The date pickers' first load in a test (a few hundred modules to transform) can take longer than a page's. */
 const PICKERS = { timeout: 20_000 };

@@ -4,7 +4,7 @@
 // with the subscriber, the state badge and the pack, Edit and Delete only for the desk.
 import { ROLES } from '@bank/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeEntityApi, type Call } from '../../test/entity-routes';
 import { account, json, renderRoutes } from '../../test/render';
 import { ClientSubscriptionDetailPage } from './ClientSubscriptionDetailPage';
@@ -53,8 +53,6 @@ function open(path: string, authorities: string[], answer: (call: Call) => Respo
   vi.stubGlobal('fetch', api.fetchStub);
   return { api, ...renderRoutes(routes, { path, session: account('someone', authorities) }) };
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('client subscriptions', () => {
   it('lists newest first with the filled filters, and offers Edit and Delete to the desk', async () => {

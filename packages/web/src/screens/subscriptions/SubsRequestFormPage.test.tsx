@@ -3,7 +3,7 @@
 // (no save), the save's failure message, and the check-then-save that lands on the subscriptions.
 import { ROLES } from '@bank/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeEntityApi, type Call } from '../../test/entity-routes';
 import { account, json, renderRoutes } from '../../test/render';
 import { SubsRequestFormPage } from './SubsRequestFormPage';
@@ -47,8 +47,6 @@ function open(answer: (call: Call) => Response | undefined) {
   const posts = () => api.calls.filter((c) => c.method === 'POST').map((c) => c.url.pathname);
   return { ...view, api, type, fill, validate, posts };
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('subscription request form', () => {
   it('requires the IBAN, the phone number and a pack before any call', async () => {
