@@ -63,8 +63,7 @@ describe('administration', () => {
     const login = `e2e.staff${run}`;
     const email = `${login}@bank.sn`;
     const admin = await browser.open();
-    await signIn(admin.page, 'admin');
-    await admin.page.goto('/admin/user-management/new');
+    await signIn(admin.page, 'admin', '/admin/user-management/new');
     await admin.page.getByLabel('Login').fill(login);
     await admin.page.getByLabel('Prénom').fill('Khady');
     await admin.page.getByLabel('Nom', { exact: true }).fill('Faye');
@@ -102,8 +101,7 @@ describe('administration', () => {
   });
 
   it('finds who opened a client file in the access log, and exports it', async () => {
-    const reader = await browser.signedIn('reclamations');
-    await reader.page.goto('/entity/client/manager');
+    const reader = await browser.signedIn('reclamations', '/entity/client/manager');
     const first = reader.page.locator('[data-testid="client-table"] tbody tr').first();
     await first.getByRole('link', { name: 'Détails' }).click();
     await reader.page.waitForURL('**/entity/bank-account/view/manager/*');
@@ -145,8 +143,7 @@ describe('administration', () => {
 
   it('changes a log level at run time', async () => {
     const { context, page } = await browser.open();
-    await signIn(page, 'admin');
-    await page.goto('/admin/logs');
+    await signIn(page, 'admin', '/admin/logs');
     const logger = page.getByTestId('logger-http');
     await logger.waitFor();
     const pressed = logger.locator('button[aria-pressed="true"]');
@@ -165,8 +162,7 @@ describe('administration', () => {
 
   it('shows metrics whose request count moves after a refresh', async () => {
     const { context, page } = await browser.open();
-    await signIn(page, 'admin');
-    await page.goto('/admin/metrics');
+    await signIn(page, 'admin', '/admin/metrics');
     const count = page.getByTestId('metric-Requêtes HTTP');
     await count.waitFor();
     const before = Number((await count.textContent())!.replace(/\D/g, ''));
@@ -183,8 +179,7 @@ describe('administration', () => {
 
   it('opens the audits, configuration and gateway screens', async () => {
     const { context, page } = await browser.open();
-    await signIn(page, 'admin');
-    await page.goto('/admin/audits');
+    await signIn(page, 'admin', '/admin/audits');
     await page.getByTestId('audits-table').locator('tbody tr').first().waitFor();
     await screenshot(page, 'admin-audits');
     await page.goto('/admin/configuration');

@@ -192,8 +192,7 @@ describe('history beside the decision', () => {
       expect(saved.status).toBe(200);
     }
 
-    const { context, page } = await browser.signedIn('responsabledesk');
-    await page.goto(`/entity/card-order/view/manager/${id}/edit`);
+    const { context, page } = await browser.signedIn('responsabledesk', `/entity/card-order/view/manager/${id}/edit`);
     const history = page.getByRole('region', { name: 'Historique de la demande' });
     const rows = history.getByRole('row');
     await rows.filter({ hasText: `Pièce demandée ${run}` }).waitFor();

@@ -9,7 +9,7 @@ import { can, ENTITIES } from '@bank/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fr from '../packages/web/public/i18n/fr.json';
-import { screenshot, suiteBrowser } from './support';
+import { navigate, screenshot, suiteBrowser } from './support';
 
 const names = fr.entities as Record<string, { name: string; plural: string }>;
 /** Unique per run: the demo data may hold anything, our rows are found by this. */
@@ -17,7 +17,7 @@ const run = `${Date.now() % 1_000_000}`;
 
 const browser = suiteBrowser();
 
-const signedIn = (login = 'manager') => browser.signedIn(login);
+const signedIn = (path?: string) => browser.signedIn('manager', path);
 const MANAGER = ['ROLE_MANAGER'];
 
 /** A real PNG (solid colour), so that the server's magic-byte check accepts it. */
@@ -97,9 +97,8 @@ async function deleteRow(page: Page, id: number, entityName: string, toastText: 
 
 describe('generic entity screens', () => {
   it('Branch: create with validation, search, sort, edit, detail, cancel and confirm delete', async () => {
-    const { context, page, consoleErrors } = await signedIn();
     const name = `Agence E2E ${run}`;
-    await page.goto('/entity/branch');
+    const { context, page, consoleErrors } = await signedIn('/entity/branch');
     await expect.poll(() => heading(page).textContent()).toBe('Branches');
     await page.getByRole('link', { name: 'Créer' }).click();
     await page.waitForURL(/\/entity\/branch\/new(\?.*)?$/);
@@ -162,9 +161,8 @@ describe('generic entity screens', () => {
   });
 
   it('Pack: required fields, a picture upload, services, then edit, detail and delete', async () => {
-    const { context, page, consoleErrors } = await signedIn();
     const label = `Pack E2E ${run}`;
-    await page.goto('/entity/pack/new');
+    const { context, page, consoleErrors } = await signedIn('/entity/pack/new');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expect.poll(() => page.getByText('Ce champ est obligatoire.').count()).toBe(2);
     await page.getByLabel('Libellé').fill(label);
@@ -202,9 +200,8 @@ describe('generic entity screens', () => {
   });
 
   it('CardOrder: an enum and a card type picked through the searchable select', async () => {
-    const { context, page, consoleErrors } = await signedIn();
     const holder = `Porteur E2E ${run}`;
-    await page.goto('/entity/card-order/new');
+    const { context, page, consoleErrors } = await signedIn('/entity/card-order/new');
     await page.getByLabel('Nom du porteur').fill(holder);
     // A new order awaits its decision: the status is the server's, not asked on creation.
     expect(await page.getByRole('combobox', { name: 'Statut de la demande' }).count()).toBe(0);
@@ -263,8 +260,7 @@ describe('generic entity screens', () => {
   });
 
   it('pages keep page and sort in the address and show at most five page buttons', async () => {
-    const { context, page } = await signedIn();
-    await page.goto('/entity/client');
+    const { context, page } = await signedIn('/entity/client');
     await page.getByTestId('entity-table').waitFor();
     await page.getByRole('button', { name: 'Page 3' }).click();
     await page.waitForURL((url) => url.searchParams.get('page') === '3');
@@ -280,8 +276,7 @@ describe('generic entity screens', () => {
   });
 
   it('an infinite list loads its next page when scrolled to the bottom', async () => {
-    const { context, page } = await signedIn();
-    await page.goto('/entity/otp-registry');
+    const { context, page } = await signedIn('/entity/otp-registry');
     const rows = page.getByTestId('entity-table').locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(20);
     expect(await page.getByRole('button', { name: 'Page 2' }).count()).toBe(0);
@@ -296,8 +291,7 @@ describe('generic entity screens', () => {
   });
 
   it('an unknown entity shows the not-found page', async () => {
-    const { context, page } = await signedIn();
-    await page.goto('/entity/no-such-entity');
+    const { context, page } = await signedIn('/entity/no-such-entity');
     await expect.poll(() => heading(page).textContent()).toBe('Non trouvé');
     await context.close();
   });
@@ -314,6 +308,7 @@ const STAFF_SCREENS: Record<string, { list?: string; create?: string; save?: str
   'provision-cash': { list: 'Liste des mises à disposition' },
 };
 
+// One signed-in page goes from list to form to the next list through the router, as the side menu's links do.
 describe('every entity of the registry', () => {
   let session: Awaited<ReturnType<typeof signedIn>>;
   beforeAll(async () => {
@@ -327,7 +322,7 @@ describe('every entity of the registry', () => {
       const { page, consoleErrors } = session;
       consoleErrors.length = 0;
       const staff = STAFF_SCREENS[route] ?? {};
-      await page.goto(`/entity/${route}`);
+      await navigate(page, `/entity/${route}`);
       if (!can(MANAGER, 'read', entity.name)) {
         // Security records (sign-in attempts) are the administrator's: the page says so, and shows nothing.
         await page.getByTestId('not-authorized').waitFor();
@@ -341,7 +336,7 @@ describe('every entity of the registry', () => {
         ? '[data-testid$="-table"]'
         : '[data-testid="entity-table"], [data-testid="entity-empty"]';
       await page.locator(list).first().waitFor();
-      await page.goto(`/entity/${route}/new`);
+      await navigate(page, `/entity/${route}/new`);
       if (can(MANAGER, 'create', entity.name)) {
         await expect
           .poll(() => heading(page).textContent())

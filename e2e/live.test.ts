@@ -7,7 +7,7 @@ import { screenshot, suiteBrowser } from './support';
 
 const browser = suiteBrowser();
 
-const signedIn = (login: string) => browser.signedIn(login);
+const { signedIn } = browser;
 const run = `${Date.now() % 1_000_000}`;
 
 /** A call made by the signed-in page with its own token, for setting up data a test needs. */

@@ -7,7 +7,7 @@ import { readOnlyDecisionForm, screenshot, suiteBrowser } from './support';
 
 const browser = suiteBrowser();
 
-const signedIn = (login: string) => browser.signedIn(login);
+const { signedIn } = browser;
 
 const menu = (page: Page) => page.getByTestId('side-menu');
 const pendingCards = async (page: Page) => Number(await page.getByTestId('pending-cards').textContent());
@@ -68,8 +68,7 @@ describe('manager', () => {
   });
 
   it('filters clients by name, opens the client file and saves the phone modal', async () => {
-    const { context, page } = await signedIn('manager');
-    await page.goto('/entity/client/manager');
+    const { context, page } = await signedIn('manager', '/entity/client/manager');
     await page.getByTestId('client-table').waitFor();
     const name = (await page
       .locator('[data-testid="client-table"] tbody tr')
@@ -121,8 +120,7 @@ describe('manager', () => {
 
 describe('agentsaisie', () => {
   it('sees Voir, not Action, and a read-only card form', async () => {
-    const { context, page } = await signedIn('agentsaisie');
-    await page.goto('/entity/checkbook-order/view/manager');
+    const { context, page } = await signedIn('agentsaisie', '/entity/checkbook-order/view/manager');
     await page.getByTestId('request-table').waitFor();
     const rows = page.locator('[data-testid="request-table"] tbody tr');
     expect(await rows.first().getByRole('link', { name: 'Voir' }).count()).toBe(1);

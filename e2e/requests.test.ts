@@ -8,7 +8,7 @@ import { readOnlyDecisionForm, screenshot, suiteBrowser } from './support';
 
 const browser = suiteBrowser();
 
-const signedIn = (login: string) => browser.signedIn(login);
+const { signedIn } = browser;
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const rows = (page: Page) => page.locator('[data-testid="request-table"] tbody tr');
 const run = `${Date.now() % 1_000_000}`;
@@ -205,8 +205,7 @@ describe('gestionreclamationsclients', () => {
 
 describe('online-banking users', () => {
   it('changes the e-mail of a user without notification type from the client file', async () => {
-    const { context, page } = await signedIn('manager');
-    await page.goto('/entity/client/manager');
+    const { context, page } = await signedIn('manager', '/entity/client/manager');
     // The first clients of the list until one has a user without notification type.
     const details = page.locator('[data-testid="client-table"] tbody tr').getByRole('link', { name: 'Détails' });
     await details.first().waitFor();

@@ -9,7 +9,7 @@ import { baseURL, screenshot, suiteBrowser } from './support';
 
 const browser = suiteBrowser();
 
-const signedIn = (login: string) => browser.signedIn(login);
+const { signedIn } = browser;
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const menu = (page: Page) => page.getByTestId('side-menu');
 const requestRows = (page: Page) => page.locator('[data-testid="request-table"] tbody tr');
@@ -161,8 +161,7 @@ describe('subscriptions', () => {
   });
 
   it('as manager: validates a pending subscription request from its list', async () => {
-    const { context, page, consoleErrors } = await signedIn('manager');
-    await page.goto('/entity/subs-request?status=PENDING');
+    const { context, page, consoleErrors } = await signedIn('manager', '/entity/subs-request?status=PENDING');
     const row = page.locator('[data-testid="subs-request-table"] tbody tr').first();
     await row.locator('[data-status="PENDING"]').waitFor();
     const id = await row.getAttribute('data-row-id');
@@ -180,8 +179,7 @@ describe('subscriptions', () => {
   });
 
   it('as manager: an unknown IBAN opens the warning modal and saves nothing', async () => {
-    const { context, page } = await signedIn('manager');
-    await page.goto('/entity/subs-request/new');
+    const { context, page } = await signedIn('manager', '/entity/subs-request/new');
     await fillRequest(page, 'SN00UNKNOWN0000', `e2ebad${Date.now()}`);
     await page.getByRole('button', { name: 'Valider', exact: true }).click();
     const modal = page.getByRole('dialog', { name: 'Vérification du client' });
@@ -332,8 +330,10 @@ describe('subscriptions', () => {
   });
 
   it('as manager: SMS subscriptions, cash beneficiaries, the OTP token masked, user branches', async () => {
-    const { context, page, consoleErrors } = await signedIn('manager');
-    await page.goto('/entity/sms-subscription/view/manager?status=all');
+    const { context, page, consoleErrors } = await signedIn(
+      'manager',
+      '/entity/sms-subscription/view/manager?status=all',
+    );
     await expect.poll(() => heading(page).textContent()).toBe('Abonnements SMS');
     const smsRow = page.locator('[data-testid="request-table"] tbody tr').first();
     expect(await smsRow.locator('td').nth(1).textContent()).toMatch(/^.{6}…$/);
@@ -373,8 +373,7 @@ describe('subscriptions', () => {
     expect(requests.filter((text) => !text.includes('Toutes les entités'))).toEqual(['Provisions']);
     await rsic.context.close();
 
-    const { context, page } = await signedIn('agentsaisie');
-    await page.goto('/entity/client-subscription');
+    const { context, page } = await signedIn('agentsaisie', '/entity/client-subscription');
     const rows = page.locator('[data-testid="client-subscription-table"] tbody tr');
     await rows.first().waitFor();
     expect(await page.getByRole('link', { name: 'Voir' }).count()).toBe(await rows.count());

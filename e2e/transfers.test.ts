@@ -9,7 +9,7 @@ import { readOnlyDecisionForm, readSheet, screenshot, suiteBrowser } from './sup
 
 const browser = suiteBrowser();
 
-const signedIn = (login: string) => browser.signedIn(login);
+const { signedIn } = browser;
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const rows = (page: Page) => page.locator('[data-testid="request-table"] tbody tr');
 const run = `${Date.now() % 1_000_000}`;
@@ -102,8 +102,7 @@ describe('manager', () => {
   });
 
   it('validates a transfer and finds the entry in its history', async () => {
-    const { context, page, consoleErrors } = await signedIn('manager');
-    await page.goto('/entity/transfer/view/manager?status=PENDING');
+    const { context, page, consoleErrors } = await signedIn('manager', '/entity/transfer/view/manager?status=PENDING');
     const pending = rows(page).filter({ has: page.locator('[data-status="PENDING"]') });
     await pending.first().waitFor();
     // Under the four-eyes threshold, so that one validation settles it (live.test.ts takes a large one).
@@ -145,8 +144,7 @@ describe('manager', () => {
   });
 
   it('opens an account transactions and transfers from the client file, filters them and prints details on one A4 page each', async () => {
-    const { context, page, consoleErrors } = await signedIn('manager');
-    await page.goto('/entity/client/manager');
+    const { context, page, consoleErrors } = await signedIn('manager', '/entity/client/manager');
     await page.getByTestId('client-table').locator('tbody tr').first().getByRole('link', { name: 'Détails' }).click();
     const accounts = page.getByTestId('client-accounts');
     await accounts.waitFor();
@@ -232,8 +230,7 @@ describe('manager', () => {
 
 describe('agentsaisie', () => {
   it('sees Voir and History, not Modifier, and a transfer form without save', async () => {
-    const { context, page } = await signedIn('agentsaisie');
-    await page.goto('/entity/transfer/view/manager');
+    const { context, page } = await signedIn('agentsaisie', '/entity/transfer/view/manager');
     await rows(page).first().waitFor();
     expect(await rows(page).first().getByRole('link', { name: 'Voir' }).count()).toBe(1);
     expect(await rows(page).first().getByRole('link', { name: 'Historique' }).count()).toBe(1);

@@ -59,8 +59,7 @@ describe('work queue', () => {
   });
 
   it('opens the checkbook list on the requests awaiting a decision, and all of them on "Tous"', async () => {
-    const { context, page } = await browser.signedIn('manager');
-    await page.goto('/entity/checkbook-order/view/manager');
+    const { context, page } = await browser.signedIn('manager', '/entity/checkbook-order/view/manager');
     await expect.poll(() => checked(chip(page, /^À traiter/)), SLOW).toBe(true);
     await rows(page).first().waitFor();
     expect(new Set(await statusesOf(page))).toEqual(new Set(['IN_PROGRESS', 'PENDING']));
@@ -77,8 +76,7 @@ describe('work queue', () => {
   });
 
   it('comes back from a form to the same filtered page 2, scrolled where it was (Retour and back)', async () => {
-    const { context, page } = await browser.signedIn('manager');
-    await page.goto('/entity/transfer/view/manager');
+    const { context, page } = await browser.signedIn('manager', '/entity/transfer/view/manager');
     await pick(page, /^Validé/);
     await expect
       .poll(() => statusesOf(page).then((s) => s.length > 0 && s.every((x) => x === 'VALIDATED')), SLOW)
@@ -136,8 +134,10 @@ describe('work queue', () => {
     const other = await halfValidated();
 
     // The list says where the decision stands.
-    const { context, page } = await browser.signedIn('manager');
-    await page.goto(`/entity/transfer/view/manager?status=all&id=${transfer.id}`);
+    const { context, page } = await browser.signedIn(
+      'manager',
+      `/entity/transfer/view/manager?status=all&id=${transfer.id}`,
+    );
     const row = page.locator(`[data-row-id="${transfer.id}"]`);
     await row.getByTestId('approval-mark').waitFor();
     expect(await row.getByTestId('approval-mark').textContent()).toBe('1/2 — validé par manager');
@@ -150,8 +150,7 @@ describe('work queue', () => {
     expect(await page.getByText("La liste n'a pas pu être chargée.").count()).toBe(0);
     await context.close();
 
-    const desk = await browser.signedIn('responsabledesk');
-    await desk.page.goto('/entity/transfer/view/manager');
+    const desk = await browser.signedIn('responsabledesk', '/entity/transfer/view/manager');
     await pick(desk.page, /^Seconde validation/);
     const queued = desk.page.locator(`[data-row-id="${transfer.id}"]`);
     await queued.getByTestId('approval-mark').waitFor();
