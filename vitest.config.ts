@@ -69,6 +69,8 @@ export default defineConfig({
           // Two files at a time, each worker with its own server and database (global-setup.ts): the suite
           // waits on Chromium and the server more than it computes.
           maxWorkers: 2,
+          // Files share their worker's modules (playwright-core, axe-core, the domain): loaded once per worker.
+          isolate: false,
         },
       },
     ],
