@@ -81,6 +81,8 @@ describe('write matrix', () => {
       }
       expect(unexpected).toEqual([]);
     },
+    // Every role's writes on one entity: 35 s for the largest beside the browser suite in CI (2026-11-27).
+    120_000,
   );
 
   it('gives history and security records to nobody, and failed sign-ins to administrators only', () => {

@@ -2,8 +2,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import en from '../../public/i18n/en.json';
-import fr from '../../public/i18n/fr.json';
+
+// Read from the files, not imported: the web suite's files share their modules, and i18next keeps the
+// imported objects it is given (a test adding a resource would change what this one reads).
+const catalogue = (language: string): unknown =>
+  JSON.parse(fs.readFileSync(path.join(import.meta.dirname, `../../public/i18n/${language}.json`), 'utf8'));
+const en = catalogue('en');
+const fr = catalogue('fr');
 
 function keys(tree: unknown, prefix = ''): string[] {
   if (typeof tree !== 'object' || tree === null) return [prefix];

@@ -51,7 +51,9 @@ if (!('fonts' in document)) {
 
 beforeAll(async () => {
   if (!i18n.isInitialized) {
-    await initI18n({ locale: 'en', resources: { en: { translation: en }, fr: { translation: fr } } });
+    // Copies: i18next keeps and extends the objects it is given, and the suite's files share their modules.
+    const resources = structuredClone({ en: { translation: en }, fr: { translation: fr } });
+    await initI18n({ locale: 'en', resources });
   }
 });
 
