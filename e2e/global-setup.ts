@@ -16,7 +16,9 @@ declare module 'vitest' {
 }
 
 const root = path.resolve(import.meta.dirname, '..');
-const servers: { process: ChildProcess; dataDir: string }[] = [];
+/** Every server started and every data directory made, from the first: teardown (run even when setup fails) ends them. */
+const servers: ChildProcess[] = [];
+const dataDirs: string[] = [];
 /** The bank's directory (a real OpenID Connect provider), started before the servers that sign in through it. */
 let directory: TestDirectory | undefined;
 
@@ -93,27 +95,21 @@ export async function setup(project: TestProject): Promise<void> {
   for (const log of serverLogs) fs.rmSync(log, { force: true });
   // One first start migrates and seeds a new database; the others start on copies of it, made while it is
   // stopped: the same demo data for half the CPU (a seeding is about 25 s of it).
-  const dataDirs = ports.map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'bank-e2e-')));
-  process.on('exit', () => dataDirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  dataDirs.push(...ports.map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'bank-e2e-'))));
   const first = startServer(ports[0]!, dataDirs[0]!, directory.env, serverLogs[0]!);
-  servers.push({ process: first, dataDir: dataDirs[0]! });
+  servers.push(first);
   await waitUntilUp(`${baseURLs[0]}/management/health`, first, 600_000);
   await stop(first);
-  servers.length = 0;
   for (const dataDir of dataDirs.slice(1)) fs.cpSync(dataDirs[0]!, dataDir, { recursive: true });
   const started = ports.map((port, i) => startServer(port, dataDirs[i]!, directory!.env, serverLogs[i]!));
-  servers.push(...started.map((process, i) => ({ process, dataDir: dataDirs[i]! })));
+  servers.push(...started);
   await Promise.all(started.map((child, i) => waitUntilUp(`${baseURLs[i]}/management/health`, child, 120_000)));
   project.provide('baseURLs', baseURLs);
   project.provide('serverLogs', serverLogs);
 }
 
 export async function teardown(): Promise<void> {
-  await Promise.all(
-    servers.map(async (server) => {
-      await stop(server.process);
-      fs.rmSync(server.dataDir, { recursive: true, force: true });
-    }),
-  );
+  await Promise.all(servers.map(stop));
+  for (const dataDir of dataDirs) fs.rmSync(dataDir, { recursive: true, force: true });
   await directory?.close();
 }

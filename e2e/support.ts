@@ -160,6 +160,8 @@ export async function navigate(page: Page, path: string): Promise<void> {
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
+  // The router renders after the address changes: until then the previous page (its notice, its heading) shows.
+  await page.locator(`#main[data-path="${new URL(path, 'http://x').pathname}"]`).waitFor();
 }
 
 /** A fresh context signed in as `login` (demo password = login), on `path` (the home page unless told). */

@@ -42,6 +42,9 @@ export function SignedInLayout() {
   const menu = sideMenuFor(account?.authorities);
   const { opened, button, close, toggle } = useMenuToggle();
   const navbarId = useId();
+  // The location the main area shows, written when its page renders: a test that drives the router waits for
+  // it rather than for the address, which changes first.
+  const { pathname } = useLocation();
   return (
     <ThemeProvider>
       <AppShell
@@ -78,7 +81,7 @@ export function SignedInLayout() {
         )}
         {/* Under the header and the side menu (z-index 100): a click beside the open menu closes it. */}
         {menu && opened && <Overlay fixed zIndex={99} hiddenFrom="md" backgroundOpacity={0.3} onClick={close} />}
-        <AppShell.Main id="main" tabIndex={-1}>
+        <AppShell.Main id="main" tabIndex={-1} data-path={pathname}>
           {/* The whole width: on a 1920 px screen a list shows its columns without wrapping (forms keep their own width). */}
           <Container fluid px={0}>
             <Outlet />
