@@ -35,10 +35,11 @@ afterAll(() => t.close());
 const signIn = (username: string, password: string, remoteAddress = nextIp()) =>
   t.app.inject({ method: 'POST', url: '/api/authenticate', payload: { username, password }, remoteAddress });
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 describe('sign-in protection', () => {
-  it(`takes about as long for an unknown login as for a known one with a wrong password (medians of ${TRIES} within 2x)`, async () => {
+  // The fastest of each: a busy machine only ever adds time, so the minimum is the cost itself (medians
+  // drifted past 2x beside the browser suite in CI). Without the stand-in hash an unknown login answered in
+  // 4 ms against 22 ms for a wrong password (2026-11-27): well outside the bound.
+  it(`takes about as long for an unknown login as for a known one with a wrong password (fastest of ${TRIES} within 2x)`, async () => {
     await signIn('inconnu-echauffement', 'x');
     await signIn('admin', 'faux-echauffement');
     const unknown: number[] = [];
@@ -55,8 +56,8 @@ describe('sign-in protection', () => {
         expect(response.statusCode).toBe(401);
       }
     }
-    const [a, b] = [median(unknown), median(known)];
-    console.info(`sign-in failures: unknown login median ${a.toFixed(1)} ms, wrong password ${b.toFixed(1)} ms`);
+    const [a, b] = [Math.min(...unknown), Math.min(...known)];
+    console.info(`sign-in failures: unknown login fastest ${a.toFixed(1)} ms, wrong password ${b.toFixed(1)} ms`);
     expect(Math.max(a, b) / Math.min(a, b)).toBeLessThan(2);
   });
 
