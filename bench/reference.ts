@@ -1,19 +1,33 @@
 // The reference the benchmark measures ours against: a minimal Fastify + pg server answering each
 // benchmarked call with hand-written SQL (prepared statements, no validation, no auth, no engine),
-// i.e. what the product's database work costs over HTTP at the least. Same totals design as ours:
-// row counters for whole tables and status queues, a count capped at 1,000 rows otherwise.
+// i.e. what the product's database work costs over HTTP at the least. It does the same work as ours
+// (issue 23), so that a ratio to it measures our server and not a difference of work:
+//   - the same statements: the same columns and joins, the same page and count shapes, the same day
+//     windows (a day filter runs to the end of its last day);
+//   - the same totals: row counters for whole tables and status queues, a count capped at 1,000 rows
+//     otherwise;
+//   - the same access log: the product's own writer (batches, lanes, asynchronous commit), its row
+//     written while the read runs and the answer sent once both are done.
+// It outlives a PostgreSQL restart as ours does: a broken idle connection is dropped, not fatal.
 // Run: DATABASE_URL=… PORT=… node --import tsx bench/reference.ts
 import Fastify, { type FastifyReply } from 'fastify';
 import pg from 'pg';
+import {
+  ACCESS_LOG_LANES,
+  AccessLogWriter,
+  type Subject,
+} from '../packages/server/src/modules/audit/access-log-writer';
 
 const CAP = 1000;
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-// The access log as the product writes it: its own connections, asynchronous commit.
+// The access log as the product writes it: connections of its own, asynchronous commit.
 const logPool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
-  max: 2,
+  max: ACCESS_LOG_LANES,
   options: '-c synchronous_commit=off',
 });
+for (const each of [pool, logPool])
+  each.on('error', (error) => console.error('reference: idle connection lost:', error.message));
 pg.types.setTypeParser(20, Number);
 pg.types.setTypeParser(1700, (v) => v);
 
@@ -26,220 +40,334 @@ const paging = (q: Q) => {
 let statement = 0;
 const prepared = new Map<string, string>();
 /** Runs `text` as a named prepared statement (one name per distinct text). */
-async function sql<R = Record<string, unknown>>(text: string, values: unknown[] = [], on = pool): Promise<R[]> {
+async function sql<R = Record<string, unknown>>(
+  text: string,
+  values: readonly unknown[] = [],
+  on = pool,
+): Promise<R[]> {
   let name = prepared.get(text);
   if (!name) prepared.set(text, (name = `ref${++statement}`));
-  return (await on.query({ name, text, values })).rows as R[];
+  return (await on.query({ name, text, values: [...values] })).rows as R[];
 }
 
 async function counter(table: string, statuses?: string[]): Promise<number> {
   const [row] = statuses
     ? await sql<{ n: number }>(
-        'select coalesce(sum(n), 0)::bigint as n from row_count where table_name = $1 and status = any($2)',
+        `select coalesce(sum(n), 0)::bigint as n, count(*)::int as parts from row_count
+          where table_name = $1 and status = any($2::text[])`,
         [table, statuses],
       )
-    : await sql<{ n: number }>('select coalesce(sum(n), 0)::bigint as n from row_count where table_name = $1', [table]);
+    : await sql<{ n: number }>(
+        'select coalesce(sum(n), 0)::bigint as n, count(*)::int as parts from row_count where table_name = $1',
+        [table],
+      );
   return row!.n;
 }
 
-/** Rows, then the total: from the page itself when it is the last one, else a count stopped at the cap. */
-async function cappedPage(reply: FastifyReply, select: string, from: string, values: unknown[], q: Q) {
+/**
+ * A filtered page: the page's rows found in the table alone, then joined (`select`, `joins`); the
+ * total from the page itself when it is the last one, else a count stopped at the cap.
+ */
+async function filteredPage(
+  reply: FastifyReply,
+  select: string,
+  joins: string,
+  filter: { table: string; where: string; order: string; values: unknown[] },
+  q: Q,
+) {
   const { size, offset } = paging(q);
-  const n = values.length;
-  const rows = await sql(`${select} ${from} limit $${n + 1} offset $${n + 2}`, [...values, size, offset]);
+  const n = filter.values.length;
+  const rows = await sql(
+    `${select} from (select * from ${filter.table} t where ${filter.where} order by ${filter.order}
+       limit $${n + 1} offset $${n + 2}) t ${joins} order by ${filter.order}`,
+    [...filter.values, size, offset],
+  );
   let total = offset + rows.length;
   if (rows.length === size || (rows.length === 0 && offset > 0)) {
-    const where = from.replace(/ order by .*$/s, '');
     const limit = Math.max(CAP, offset + size) + 1;
-    const [row] = await sql<{ n: number }>(
-      `select count(*)::int as n from (select 1 ${where} limit ${limit}) c`,
-      values,
+    const [row] = await sql<{ total: number }>(
+      `select count(*)::int as total from (select 1 from ${filter.table} t where ${filter.where} limit $${n + 1}) capped`,
+      [...filter.values, limit],
     );
-    total = Math.min(row!.n, limit - 1);
+    total = Math.min(row!.total, limit - 1);
   }
   return reply.header('x-total-count', String(total)).send(rows);
 }
 
 const app = Fastify({ logger: false });
 
-/** Who saw what (the product's access log): one row per read of a client's data, before the answer. */
-const logRead = (what: string, subject: string, id: number, clientOf: string) =>
-  sql(
-    `insert into access_log (login, authorities, client_id, what, subject, subject_id)
-     select 'manager', 'ROLE_MANAGER', (${clientOf}), $2, $3, $1`,
-    [id, what, subject],
-    logPool,
-  );
+const accessLog = new AccessLogWriter({ query: (text, params) => sql(text, params ?? [], logPool) }, ACCESS_LOG_LANES);
+/**
+ * Who saw what (the product's access log): the row is written while `read` runs, and the answer
+ * leaves once both are done, as the product's hooks do.
+ */
+async function logged<T>(what: string, subject: Subject, subjectId: number, read: Promise<T>): Promise<T> {
+  const recording = accessLog.append({
+    login: 'manager',
+    authorities: 'ROLE_MANAGER',
+    what,
+    subject,
+    subjectId,
+    requestId: 'reference',
+    clientIp: '127.0.0.1',
+  });
+  const [result] = await Promise.all([read, recording]);
+  return result;
+}
 
-const TRANSACTION = `select t.*, c.name as "clientName", c.client_code as "clientCode",
+/** The day after `day` (YYYY-MM-DD) at midnight UTC: a day filter runs to the end of its last day. */
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
+
+const TRANSACTION = `select t.id, t.version, t.transaction_number as "transactionNumber", t.amount,
+  t.additional_label as "additionalLabel", t.label, t.transaction_date as "transactionDate", t.direction,
+  t.imputation_date as "imputationDate", t.value_date as "valueDate",
+  t.conterparty_bank_account_number as "conterpartyBankAccountNumber", t.before_balance as "beforeBalance",
+  t.after_balance as "afterBalance", t.status_transaction as "statusTransaction",
+  t.status_notification as "statusNotification", t.bank_account_id as "bankAccountId",
+  t.transaction_type_id as "transactionTypeId", c.name as "clientName", c.client_code as "clientCode",
   a.bank_account_number as "bankAccountNumber", a.owner_name as "ownerName"`;
-const TRANSACTION_FROM = `from "transaction" t left join bank_account a on a.id = t.bank_account_id
-  left join client c on c.id = a.client_id`;
-const TRANSFER = `select t.*, a.client_id as "clientId", c.name as "clientName", c.client_code as "clientCode",
-  a.bank_account_number as "bankAccountNumber", b.name as "beneficiaryName", b.iban as "beneficiaryRib"`;
-const TRANSFER_FROM = `from transfer t left join bank_account a on a.id = t.bank_account_id
-  left join client c on c.id = a.client_id left join beneficiary b on b.id = t.beneficiary_id`;
+const TRANSACTION_JOINS = `left join bank_account a on a.id = t.bank_account_id left join client c on c.id = a.client_id`;
+const TRANSFER = `select t.id, t.version, t.amount, t.exec_date as "execDate", t.created_at as "createdAt",
+  t.update_ap as "updateAp", t.comment, t.demand_status as "demandStatus", t.bank_account_id as "bankAccountId",
+  t.beneficiary_id as "beneficiaryId", t.serenity_user_id as "serenityUserId", a.client_id as "clientId",
+  c.name as "clientName", c.client_code as "clientCode", a.bank_account_number as "bankAccountNumber",
+  b.name as "beneficiaryName", b.iban as "beneficiaryRib"`;
+const TRANSFER_JOINS = `left join bank_account a on a.id = t.bank_account_id left join client c on c.id = a.client_id
+  left join beneficiary b on b.id = t.beneficiary_id`;
+const CARD_ORDER = `select t.id, t.version, t.holder_name as "holderName", t.pp_holder as "ppHolder",
+  t.order_status as "orderStatus", t.created_at as "createdAt", t.comment, t.updated_at as "updatedAt",
+  t.card_type_id as "cardTypeId", t.serenity_user_id as "serenityUserId", t.bank_account_id as "bankAccountId",
+  c.name as "clientName", c.client_code as "clientCode", a.bank_account_number as "bankAccountNumber",
+  replace(encode(k.picture, 'base64'), chr(10), '') as picture, k.picture_content_type as "pictureContentType", k.label`;
+const CARD_ORDER_JOINS = `left join bank_account a on a.id = t.bank_account_id left join client c on c.id = a.client_id
+  left join card_type k on k.id = t.card_type_id`;
+const BENEFICIARY = `select t.id, t.version, t.iban, t.name, t.created_at as "createdAt", t.update_ap as "updateAp",
+  t.comment, t.beneficiary_status as "beneficiaryStatus", t.serenity_user_id as "serenityUserId",
+  c.name as "clientName", c.client_code as "clientCode"`;
+const BENEFICIARY_JOINS = `left join serenity_user u on u.id = t.serenity_user_id left join client c on c.id = u.client_id`;
+const CHECKBOOK_ORDER = `select t.id, t.version, t.talon_correspondance as "talonCorrespondance",
+  t.adresse_retrait as "adresseRetrait", t.type_chequier as "typeChequier", t.carnet_of as "carnetOf",
+  t.created_at as "createdAt", t.update_at as "updateAt", t.comment, t.demand_status as "demandStatus",
+  t.branch_id as "branchId", t.serenity_user_id as "serenityUserId", t.bank_account_id as "bankAccountId",
+  c.name as "clientName", c.client_code as "clientCode", a.bank_account_number as "bankAccountNumber",
+  r.name as "branchName", r.address as "branchAddress"`;
+const CHECKBOOK_ORDER_JOINS = `left join bank_account a on a.id = t.bank_account_id left join client c on c.id = a.client_id
+  left join branch r on r.id = t.branch_id`;
+const CLIENT_COLUMNS = `t.id, t.version, t.name, t.gender, to_char(t.date_of_birth, 'YYYY-MM-DD') as "dateOfBirth",
+  t.place_of_birth as "placeOfBirth", t.email, t.address, t.phone,
+  t.company_registration_number as "companyRegistrationNumber",
+  replace(encode(t.picture, 'base64'), chr(10), '') as picture, t.picture_content_type as "pictureContentType",
+  t.created_at as "createdAt", t.client_code as "clientCode", t.country, t.client_type as "clientType",
+  t.nationality, t.gestionnaire_id as "gestionnaireId"`;
+const BANK_ACCOUNT = `select t.id, t.version, t.bank_account_number as "bankAccountNumber", t.owner_name as "ownerName",
+  t.iban, t.bank_code as "bankCode", t.sort_code as "sortCode", t.iban_account as "ibanAccount",
+  t.iban_key as "ibanKey", t.balance, t.created_at as "createdAt", t.blocked_amount as "blockedAmount",
+  t.available_amount as "availableAmount", t.authorized_amount as "authorizedAmount",
+  t.position_date as "positionDate", t.updated_at as "updatedAt", t.bank_account_status as "bankAccountStatus",
+  t.branch_id as "branchId", t.client_id as "clientId", t.bank_account_type_id as "bankAccountTypeId",
+  c.client_code as "clientCode"`;
+const SERENITY_USER = `select t.id, t.version, t.login, t.firstname, t.lastname, t.telephone, t.email,
+  t.created_at as "createdAt", t.last_login as "lastLogin", t.notify_type as "notifyType", t.client_id as "clientId",
+  c.client_code as "clientCode"`;
+const TRANSFER_LOG = `select t.id, t.version, t.comment, t.created_at as "createdAt", t.update_ap as "updateAp",
+  t.demand_status as "demandStatus", t.transfer_id as "transferId", t.bank_account_id as "bankAccountId",
+  t.serenity_user_id as "serenityUserId"`;
 
-// Deep pages: the page's ids are found on an index alone, then its 20 rows are read and joined.
-app.get<{ Querystring: Q }>('/core/api/transactions', async (request, reply) => {
-  const { size, offset } = paging(request.query);
+/** A whole table's page: its ids found on an index alone, then its rows read and joined; the total counted. */
+async function deepPage(reply: FastifyReply, table: string, select: string, joins: string, order: string, q: Q) {
+  const { size, offset } = paging(q);
   const [rows, total] = await Promise.all([
     sql(
-      `${TRANSACTION} from (select id from "transaction" order by id limit $1 offset $2) p join "transaction" t on t.id = p.id
-        left join bank_account a on a.id = t.bank_account_id left join client c on c.id = a.client_id order by t.id`,
+      `${select} from (select t.id from ${table} t order by ${order} limit $1 offset $2) p
+         join ${table} t on t.id = p.id ${joins} order by ${order}`,
       [size, offset],
     ),
-    counter('transaction'),
+    counter(table.replaceAll('"', '')),
   ]);
   return reply.header('x-total-count', String(total)).send(rows);
-});
+}
 
-app.get<{ Querystring: Q }>('/core/api/transfers', async (request, reply) => {
-  const { size, offset } = paging(request.query);
+/** A status queue's page, its total from the status counters. */
+async function queuePage(
+  reply: FastifyReply,
+  queue: { table: string; select: string; joins: string; where: string; status: string; order: string },
+  q: Q,
+) {
+  const { size, offset } = paging(q);
   const [rows, total] = await Promise.all([
     sql(
-      `${TRANSFER} from (select id from transfer order by created_at desc, id desc limit $1 offset $2) p
-        join transfer t on t.id = p.id left join bank_account a on a.id = t.bank_account_id left join client c on c.id = a.client_id
-        left join beneficiary b on b.id = t.beneficiary_id order by t.created_at desc, t.id desc`,
-      [size, offset],
+      `${queue.select} from (select * from ${queue.table} t where ${queue.where} order by ${queue.order}
+         limit $2 offset $3) t ${queue.joins} order by ${queue.order}`,
+      [queue.status, size, offset],
     ),
-    counter('transfer'),
+    counter(queue.table, [queue.status]),
   ]);
   return reply.header('x-total-count', String(total)).send(rows);
-});
+}
+
+const NEWEST = 't.created_at desc, t.id desc';
+
+app.get<{ Querystring: Q }>('/core/api/transactions', (request, reply) =>
+  deepPage(reply, '"transaction"', TRANSACTION, TRANSACTION_JOINS, 't.id asc', request.query),
+);
+
+app.get<{ Querystring: Q }>('/core/api/transfers', (request, reply) =>
+  deepPage(reply, 'transfer', TRANSFER, TRANSFER_JOINS, NEWEST, request.query),
+);
 
 app.get<{ Querystring: Q }>('/core/api/criterial_search/transfers', (request, reply) =>
-  cappedPage(
+  filteredPage(
     reply,
     TRANSFER,
-    `${TRANSFER_FROM} where t.demand_status = $1 and t.created_at >= $2 and t.created_at < $3
-      order by t.created_at desc, t.id desc`,
-    [request.query.status, `${request.query.startdate}T00:00:00Z`, `${request.query.enddate}T00:00:00Z`],
+    TRANSFER_JOINS,
+    {
+      table: 'transfer',
+      where: 't.created_at >= $1 and t.created_at < $2 and t.demand_status = $3',
+      order: NEWEST,
+      values: [`${request.query.startdate}T00:00:00Z`, dayAfter(request.query.enddate!), request.query.status],
+    },
     request.query,
   ),
 );
 
-app.get<{ Querystring: Q }>('/core/api/card-orders', async (request, reply) => {
-  const { size, offset } = paging(request.query);
-  const status = request.query['orderStatus.in']!;
-  const [rows, total] = await Promise.all([
-    sql(
-      `select t.*, c.name as "clientName", c.client_code as "clientCode", a.bank_account_number as "bankAccountNumber",
-         encode(k.picture, 'base64') as picture, k.label
-       from card_order t left join bank_account a on a.id = t.bank_account_id left join client c on c.id = a.client_id
-       left join card_type k on k.id = t.card_type_id
-       where t.order_status = $1 order by t.created_at desc, t.id desc limit $2 offset $3`,
-      [status, size, offset],
-    ),
-    counter('card_order', [status]),
-  ]);
-  return reply.header('x-total-count', String(total)).send(rows);
-});
+app.get<{ Querystring: Q }>('/core/api/card-orders', (request, reply) =>
+  queuePage(
+    reply,
+    {
+      table: 'card_order',
+      select: CARD_ORDER,
+      joins: CARD_ORDER_JOINS,
+      where: 't.order_status in ($1)',
+      status: request.query['orderStatus.in']!,
+      order: request.query.sort === 'createdAt,desc' ? NEWEST : 't.id asc',
+    },
+    request.query,
+  ),
+);
 
-app.get<{ Querystring: Q }>('/core/api/_search/beneficiaries/filtre', async (request, reply) => {
-  const { size, offset } = paging(request.query);
-  const status = request.query.type!;
-  const [rows, total] = await Promise.all([
-    sql(
-      `select t.*, u.client_id as "clientId" from beneficiary t left join serenity_user u on u.id = t.serenity_user_id
-        where t.beneficiary_status = $1 order by t.created_at desc, t.id desc limit $2 offset $3`,
-      [status, size, offset],
-    ),
-    counter('beneficiary', [status]),
-  ]);
-  return reply.header('x-total-count', String(total)).send(rows);
-});
+app.get<{ Querystring: Q }>('/core/api/_search/beneficiaries/filtre', (request, reply) =>
+  queuePage(
+    reply,
+    {
+      table: 'beneficiary',
+      select: BENEFICIARY,
+      joins: BENEFICIARY_JOINS,
+      where: 't.beneficiary_status = $1',
+      status: request.query.type!,
+      order: NEWEST,
+    },
+    request.query,
+  ),
+);
 
 // Ranked search: the folded text the product stores (migration 0012), best matches first, and the
-// number of matches counted by the same query, which reads them all to rank them.
+// number of matches counted by the same query, which reads them all to rank them; then the page's rows.
 app.get<{ Querystring: Q }>('/core/api/_search/clients', async (request, reply) => {
   const { size, offset } = paging(request.query);
-  const rows = await sql<Record<string, unknown> & { n?: number }>(
-    `select t.id, t.name, t.email, t.phone, t.client_code, t.client_type, t.created_at, t.gestionnaire_id,
-            count(*) over () as n
-       from client t where t.search_text like search_fold($1::text)
-      order by case when t.search_text like search_fold($2::text) then 0 else 1 end, t.id limit $3 offset $4`,
+  const rank = `case when t.search_text like search_fold($2::text) then 0 else 1 end, t.id asc`;
+  const rows = await sql<Record<string, unknown> & { __matches?: number }>(
+    `select ${CLIENT_COLUMNS}, p.__matches from (select t.id, count(*) over () as __matches from client t
+        where t.search_text like search_fold($1::text) order by ${rank} limit $3 offset $4) p
+       join client t on t.id = p.id order by ${rank}`,
     [`%${request.query.query}%`, `${request.query.query}%`, size, offset],
   );
-  const total = rows[0]?.n ?? offset;
-  for (const row of rows) delete row.n;
+  const total = rows[0]?.__matches ?? offset;
+  for (const row of rows) delete row.__matches;
   return reply.header('x-total-count', String(total)).send(rows);
 });
 
 app.get<{ Params: { id: string } }>('/core/api/clients/:id', async (request, reply) => {
-  const [row] = await sql('select * from client where id = $1', [Number(request.params.id)]);
-  if (!row) return reply.code(404).send();
-  await logRead('client', 'client', row.id as number, 'select $1::bigint');
-  return row;
+  const id = Number(request.params.id);
+  const [row] = await logged(
+    'client',
+    'client',
+    id,
+    sql(`select ${CLIENT_COLUMNS} from client t where t.id = $1`, [id]),
+  );
+  return row ?? reply.code(404).send();
 });
 
-app.get<{ Params: { id: string }; Querystring: Q }>('/core/api/bank-accounts/client/:id', async (request, reply) => {
-  await logRead('accounts', 'client', Number(request.params.id), 'select $1::bigint');
-  return cappedPage(
-    reply,
-    'select t.*',
-    'from bank_account t where t.client_id = $1 order by t.id',
-    [Number(request.params.id)],
-    request.query,
+app.get<{ Params: { id: string }; Querystring: Q }>('/core/api/bank-accounts/client/:id', (request, reply) => {
+  const id = Number(request.params.id);
+  const filter = { table: 'bank_account', where: 't.client_id = $1', order: 't.id asc', values: [id] };
+  return logged(
+    'accounts',
+    'client',
+    id,
+    filteredPage(reply, BANK_ACCOUNT, 'left join client c on c.id = t.client_id', filter, request.query),
   );
 });
 
-app.get<{ Params: { id: string } }>('/core/api/serenity-users/info/:id', async (request) => {
-  const rows = await sql('select * from serenity_user where client_id = $1 order by id limit 1000', [
-    Number(request.params.id),
-  ]);
-  await logRead('notification-users', 'client', Number(request.params.id), 'select $1::bigint');
-  return rows;
+app.get<{ Params: { id: string } }>('/core/api/serenity-users/info/:id', (request) => {
+  const id = Number(request.params.id);
+  return logged(
+    'notification-users',
+    'client',
+    id,
+    sql(
+      `${SERENITY_USER} from (select * from serenity_user t where t.client_id = $1 order by t.id asc limit $2 offset $3) t
+         left join client c on c.id = t.client_id order by t.id asc`,
+      [id, 1000, 0],
+    ),
+  );
 });
 
-app.get<{ Querystring: Q }>('/core/api/transactions/_search/modal', async (request, reply) => {
+app.get<{ Querystring: Q }>('/core/api/transactions/_search/modal', (request, reply) => {
   const account = Number(request.query.bankaccount);
-  await logRead('transactions', 'bankAccount', account, 'select client_id from bank_account where id = $1');
-  return cappedPage(
-    reply,
-    TRANSACTION,
-    `${TRANSACTION_FROM} where t.bank_account_id = $1 order by t.transaction_date desc, t.id desc`,
-    [account],
-    request.query,
+  const filter = {
+    table: '"transaction"',
+    where: 't.bank_account_id = $1',
+    order: 't.transaction_date desc, t.id desc',
+    values: [account],
+  };
+  return logged(
+    'transactions',
+    'bankAccount',
+    account,
+    filteredPage(reply, TRANSACTION, TRANSACTION_JOINS, filter, request.query),
   );
 });
 
 app.post<{ Params: { id: string } }>('/core/api/transfer-logs/story/:id', (request) =>
-  sql('select * from transfer_log where transfer_id = $1 order by created_at desc, id desc limit 500', [
-    Number(request.params.id),
-  ]),
+  sql(
+    `${TRANSFER_LOG} from (select * from transfer_log t where t.transfer_id = $1 order by ${NEWEST} limit $2 offset $3) t
+       order by ${NEWEST}`,
+    [Number(request.params.id), 500, 0],
+  ),
 );
 
 app.get<{ Params: { status: string }; Querystring: Q }>(
   '/core/api/checkbook-orders/demandStatusChequier/:status',
-  async (request, reply) => {
-    const { size, offset } = paging(request.query);
-    const [rows, total] = await Promise.all([
-      sql('select * from checkbook_order where demand_status = $1 order by id limit $2 offset $3', [
-        request.params.status,
-        size,
-        offset,
-      ]),
-      counter('checkbook_order', [request.params.status]),
-    ]);
-    return reply.header('x-total-count', String(total)).send(rows);
-  },
+  (request, reply) =>
+    queuePage(
+      reply,
+      {
+        table: 'checkbook_order',
+        select: CHECKBOOK_ORDER,
+        joins: CHECKBOOK_ORDER_JOINS,
+        where: 't.demand_status = $1',
+        status: request.params.status,
+        order: 't.id asc',
+      },
+      request.query,
+    ),
 );
 
 app.get<{ Params: { status: string }; Querystring: Q }>(
   '/core/api/beneficiaries/beneficiaryStatus/:status',
-  async (request, reply) => {
-    const { size, offset } = paging(request.query);
-    const [rows, total] = await Promise.all([
-      sql('select * from beneficiary where beneficiary_status = $1 order by id limit $2 offset $3', [
-        request.params.status,
-        size,
-        offset,
-      ]),
-      counter('beneficiary', [request.params.status]),
-    ]);
-    return reply.header('x-total-count', String(total)).send(rows);
-  },
+  (request, reply) =>
+    queuePage(
+      reply,
+      {
+        table: 'beneficiary',
+        select: BENEFICIARY,
+        joins: BENEFICIARY_JOINS,
+        where: 't.beneficiary_status = $1',
+        status: request.params.status,
+        order: 't.id asc',
+      },
+      request.query,
+    ),
 );
 
 // The staff decision: lock, check the version, update, one history row and one audit event, commit.

@@ -3,20 +3,11 @@
 // the answer leaves, so an acknowledged read is on record even if this server crashes. The table refuses
 // updates and deletes (a trigger); administrators search it at management/access-log.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ROUTE_ACCESS, entityByName, type Field } from '@bank/domain';
-import type { Database, Queryable } from '../../db/database';
-import { quote } from '../../db/schema';
+import { ROUTE_ACCESS, type Field } from '@bank/domain';
+import type { Database } from '../../db/database';
 import { sendPage } from '../../engine/routes';
 import { Params, orderOf, pagingOf, type Column, type Query } from '../../engine/list-query';
-
-/** The records a read may be about, and the ref path from each to its client. */
-const CLIENT_PATHS = {
-  client: [],
-  bankAccount: ['clientId'],
-  transaction: ['bankAccountId', 'clientId'],
-  transfer: ['bankAccountId', 'clientId'],
-} as const satisfies Record<string, readonly string[]>;
-type Subject = keyof typeof CLIENT_PATHS;
+import { ACCESS_LOG_LANES, AccessLogWriter, type Subject } from './access-log-writer';
 
 interface ClientRead {
   /** What the staff member read, as the log shows it. */
@@ -73,97 +64,6 @@ const CLIENT_READS = new Map<string, ClientRead>([
   ['GET /core/api/transfers/:id', { what: 'transfer', subject: fromParam('transfer', 'id') }],
 ]);
 
-/** The client id of the record `id` (an SQL expression) of `entity`, following its ref path. */
-function clientIdOf(entity: Subject, id: string): string {
-  const path = CLIENT_PATHS[entity];
-  if (path.length === 0) return id;
-  let current = entityByName(entity);
-  let sql = `from ${quote(current.table)} x0`;
-  let select = '';
-  path.forEach((name, i) => {
-    const field = current.field(name)!;
-    if (i === path.length - 1) {
-      select = `x${i}.${quote(field.column)}`;
-      return;
-    }
-    const next = entityByName(field.ref!);
-    sql += ` join ${quote(next.table)} x${i + 1} on x${i + 1}.id = x${i}.${quote(field.column)}`;
-    current = next;
-  });
-  return `(select ${select} ${sql} where x0.id = ${id})`;
-}
-
-const bySubject = (sql: (entity: Subject) => string) =>
-  `case r.subject ${(Object.keys(CLIENT_PATHS) as Subject[]).map((entity) => `when '${entity}' then ${sql(entity)}`).join(' ')} end`;
-
-// One statement appends a batch of reads, each with its client found from its subject; a record
-// without a client (an account not yet linked) is logged all the same, client unknown. The row is
-// written while the read runs, so a read of a record that does not exist (a 404) is left out here.
-const BATCH_INSERT = `insert into access_log (login, authorities, client_id, what, subject, subject_id, request_id, client_ip)
-  select r.login, r.authorities, ${bySubject((entity) => clientIdOf(entity, 'r.subject_id'))},
-         r.what, r.subject, r.subject_id, r.request_id, r.client_ip
-    from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[])
-      with ordinality as r(login, authorities, what, subject, subject_id, request_id, client_ip, n)
-   where ${bySubject((entity) => `exists (select from ${quote(entityByName(entity).table)} s where s.id = r.subject_id)`)}
-   order by r.n`;
-
-interface AccessEntry {
-  login: string;
-  authorities: string;
-  what: string;
-  subject: Subject;
-  subjectId: number;
-  requestId: string;
-  clientIp: string;
-}
-
-/** Rows per insert at most; more waiting go in the next one. */
-const MAX_BATCH = 500;
-
-/**
- * Appends access-log rows in batches (issue 12), one insert at a time: the rows that arrive while an
- * insert runs make the next one, so batches grow with the load and an idle server writes each row at
- * once. Each read waits for its batch's commit before its answer leaves.
- */
-class AccessLogWriter {
-  private queue: Array<{ entry: AccessEntry; resolve: () => void; reject: (error: unknown) => void }> = [];
-  private writing = false;
-
-  constructor(private readonly db: Queryable) {}
-
-  append(entry: AccessEntry): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ entry, resolve, reject });
-      if (!this.writing) void this.flush();
-    });
-  }
-
-  private async flush(): Promise<void> {
-    this.writing = true;
-    // The reads arriving in this turn of the event loop join the same batch.
-    await new Promise(setImmediate);
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, MAX_BATCH);
-      const column = <K extends keyof AccessEntry>(key: K) => batch.map(({ entry }) => entry[key]);
-      try {
-        await this.db.query(BATCH_INSERT, [
-          column('login'),
-          column('authorities'),
-          column('what'),
-          column('subject'),
-          column('subjectId'),
-          column('requestId'),
-          column('clientIp'),
-        ]);
-        for (const waiter of batch) waiter.resolve();
-      } catch (error) {
-        for (const waiter of batch) waiter.reject(error);
-      }
-    }
-    this.writing = false;
-  }
-}
-
 /**
  * On PostgreSQL the log writes through a connection of its own, with asynchronous commit: a batch's
  * commit returns once PostgreSQL holds it, without waiting for the disk flush, which PostgreSQL's WAL
@@ -171,7 +71,7 @@ class AccessLogWriter {
  * through a crash or kill of this server, which is what the log must survive; only a crash of the
  * database machine within that fraction could lose its last rows. Waiting for a flush per batch cost
  * the client file 42 % of its throughput on this machine's disk (about 1 ms per fdatasync), against
- * the issue's 10 %; and the reads keep the whole pool.
+ * the issue's 10 %; and the reads keep the whole pool, the log's few connections being its own.
  * `record: false` (ACCESS_LOG=off) serves the log but writes nothing: the bench's baseline only.
  */
 export async function registerAccessLog(app: FastifyInstance, db: Database, record: boolean): Promise<void> {
@@ -180,13 +80,11 @@ export async function registerAccessLog(app: FastifyInstance, db: Database, reco
     app.log.warn('ACCESS_LOG=off: staff reads of client data are not recorded');
     return;
   }
-  let writer: Queryable = db;
-  if (db.openSibling) {
-    const own = await db.openSibling(1, { synchronous_commit: 'off' });
-    app.addHook('onClose', () => own.close());
-    writer = own;
-  }
-  registerAccessLogHook(app, new AccessLogWriter(writer));
+  // PGlite is one backend: its reads and the log's batches take turns on it whatever the lanes.
+  if (!db.openSibling) return registerAccessLogHook(app, new AccessLogWriter(db, 1));
+  const own = await db.openSibling(ACCESS_LOG_LANES, { synchronous_commit: 'off' });
+  app.addHook('onClose', () => own.close());
+  registerAccessLogHook(app, new AccessLogWriter(own, ACCESS_LOG_LANES));
 }
 
 const RECORDING = Symbol('access-log recording');

@@ -1,0 +1,125 @@
+// The access log's writes (issue 12, issue 23): each read's row joins a multi-row insert, and the read
+// waits for its batch's commit. Apart from the routes and hooks (access-log.ts) so that the bench's
+// reference server (bench/reference.ts) writes its log exactly as the product does.
+import { entityByName } from '@bank/domain';
+import type { Queryable } from '../../db/database';
+import { quote } from '../../db/schema';
+
+/** The records a read may be about, and the ref path from each to its client. */
+const CLIENT_PATHS = {
+  client: [],
+  bankAccount: ['clientId'],
+  transaction: ['bankAccountId', 'clientId'],
+  transfer: ['bankAccountId', 'clientId'],
+} as const satisfies Record<string, readonly string[]>;
+export type Subject = keyof typeof CLIENT_PATHS;
+
+/** The client id of the record `id` (an SQL expression) of `entity`, following its ref path. */
+function clientIdOf(entity: Subject, id: string): string {
+  const path = CLIENT_PATHS[entity];
+  if (path.length === 0) return id;
+  let current = entityByName(entity);
+  let sql = `from ${quote(current.table)} x0`;
+  let select = '';
+  path.forEach((name, i) => {
+    const field = current.field(name)!;
+    if (i === path.length - 1) {
+      select = `x${i}.${quote(field.column)}`;
+      return;
+    }
+    const next = entityByName(field.ref!);
+    sql += ` join ${quote(next.table)} x${i + 1} on x${i + 1}.id = x${i}.${quote(field.column)}`;
+    current = next;
+  });
+  return `(select ${select} ${sql} where x0.id = ${id})`;
+}
+
+const bySubject = (sql: (entity: Subject) => string) =>
+  `case r.subject ${(Object.keys(CLIENT_PATHS) as Subject[]).map((entity) => `when '${entity}' then ${sql(entity)}`).join(' ')} end`;
+
+// One statement appends a batch of reads, each with its client found from its subject; a record
+// without a client (an account not yet linked) is logged all the same, client unknown. The row is
+// written while the read runs, so a read of a record that does not exist (a 404) is left out here.
+const BATCH_INSERT = `insert into access_log (login, authorities, client_id, what, subject, subject_id, request_id, client_ip)
+  select r.login, r.authorities, ${bySubject((entity) => clientIdOf(entity, 'r.subject_id'))},
+         r.what, r.subject, r.subject_id, r.request_id, r.client_ip
+    from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[])
+      with ordinality as r(login, authorities, what, subject, subject_id, request_id, client_ip, n)
+   where ${bySubject((entity) => `exists (select from ${quote(entityByName(entity).table)} s where s.id = r.subject_id)`)}
+   order by r.n`;
+
+export interface AccessEntry {
+  login: string;
+  authorities: string;
+  what: string;
+  subject: Subject;
+  subjectId: number;
+  requestId: string;
+  clientIp: string;
+}
+
+/** Rows per insert at most; more waiting go in the next one. */
+const MAX_BATCH = 500;
+/** Inserts in flight at most on PostgreSQL, each on a connection of the log's own. */
+export const ACCESS_LOG_LANES = 3;
+
+/**
+ * Appends access-log rows in batches (issue 12), up to `lanes` inserts at a time: rows that arrive while
+ * every lane is busy make the next batch, so batches grow with the load and an idle server writes each
+ * row at once. Each read waits for its batch's commit before its answer leaves. With one lane a read
+ * arriving mid-insert waited for that insert and then its own (issue 23: the log's cost grew with the
+ * throughput); a free lane starts its batch at once.
+ */
+export class AccessLogWriter {
+  private queue: Array<{ entry: AccessEntry; resolve: () => void; reject: (error: unknown) => void }> = [];
+  private writing = 0;
+  private scheduled = false;
+
+  constructor(
+    private readonly db: Pick<Queryable, 'query'>,
+    private readonly lanes: number,
+  ) {}
+
+  append(entry: AccessEntry): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ entry, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** A batch on the next free lane, once the reads arriving in this turn of the event loop have joined it. */
+  private schedule(): void {
+    if (this.scheduled || this.writing >= this.lanes || this.queue.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.write();
+    });
+  }
+
+  private async write(): Promise<void> {
+    const batch = this.queue.splice(0, MAX_BATCH);
+    if (batch.length === 0) return;
+    this.writing++;
+    // Another lane may take what is left or arrives meanwhile.
+    this.schedule();
+    const column = <K extends keyof AccessEntry>(key: K) => batch.map(({ entry }) => entry[key]);
+    try {
+      await this.db.query(BATCH_INSERT, [
+        column('login'),
+        column('authorities'),
+        column('what'),
+        column('subject'),
+        column('subjectId'),
+        column('requestId'),
+        column('clientIp'),
+      ]);
+      for (const waiter of batch) waiter.resolve();
+    } catch (error) {
+      for (const waiter of batch) waiter.reject(error);
+    } finally {
+      this.writing--;
+      this.schedule();
+    }
+  }
+}
