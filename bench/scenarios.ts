@@ -33,6 +33,48 @@ export interface Fixture {
   monthTo: string;
   /** Card orders the write scenario decides on, with their full bodies. */
   cardOrders: Array<Record<string, unknown>>;
+  /** What staff type to find a client, drawn from clients at random (see nameQueries). */
+  nameQueries: string[];
+}
+
+/** How many searches the random-name call cycles through. */
+const NAME_QUERIES = 200;
+
+/** A small seeded generator: the same searches on every run and for both servers. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+/**
+ * What a staff member types to find a client, drawn from clients at random pages of the list: the
+ * full name, the last name alone (common ones match thousands), the first name, or the first letters
+ * of either (3 to 5, as typed before the list narrows).
+ */
+async function nameQueries(get: Get): Promise<string[]> {
+  const next = random(23);
+  const total = Number((await get('/core/api/clients?page=0&size=1')).total ?? 0);
+  const pages = Math.max(1, Math.floor(total / 20));
+  const names: string[] = [];
+  while (names.length < NAME_QUERIES / 4) {
+    const rows = (await get(`/core/api/clients?page=${Math.floor(next() * pages)}&size=20&sort=id,asc`)).rows as Array<{
+      name: string;
+    }>;
+    names.push(...rows.map((row) => row.name).filter((name) => name.includes(' ')));
+  }
+  return Array.from({ length: NAME_QUERIES }, () => {
+    const name = names[Math.floor(next() * names.length)]!;
+    const words = name.split(' ');
+    const word = words[Math.floor(next() * words.length)]!;
+    const shape = Math.floor(next() * 4);
+    if (shape === 0) return name;
+    if (shape === 1) return words.at(-1)!;
+    if (shape === 2) return word;
+    return word.slice(0, 3 + Math.floor(next() * 3));
+  });
 }
 
 type Get = (path: string) => Promise<{ rows: unknown; total: string | null }>;
@@ -63,6 +105,7 @@ export async function findFixture(get: Get, writers: number): Promise<Fixture> {
       monthFrom: day(now - 60 * 86_400_000),
       monthTo: day(now - 30 * 86_400_000),
       cardOrders,
+      nameQueries: await nameQueries(get),
     };
   }
   throw new Error('no client with accounts and transfers: is the database seeded?');
@@ -106,6 +149,11 @@ export function scenarios(f: Fixture): Scenario[] {
     {
       name: 'clients _search by name',
       calls: [get(`/core/api/_search/clients?query=${q(f.clientName)}&size=20`)],
+      ...list,
+    },
+    {
+      name: `clients _search by ${f.nameQueries.length} random names`,
+      calls: f.nameQueries.map((name) => get(`/core/api/_search/clients?query=${q(name)}&size=20`)),
       ...list,
     },
     {
