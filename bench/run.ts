@@ -83,8 +83,11 @@ function getter(base: string, token: string) {
   };
 }
 
-/** The version each card order is at, followed across runs (ours and the reference share the rows). */
-let versions = new Map<number, number>();
+/**
+ * Each card order as its last decision left it, followed across runs: the next decision sends it back
+ * edited, as a client does with what it read (a stale body's `updatedAt` or `version` is refused).
+ */
+let latest = new Map<number, Record<string, unknown>>();
 
 /** What a load run gives back (autocannon's result, or the write loop's in the same shape). */
 interface LoadResult {
@@ -100,7 +103,8 @@ const percentile = (sorted: number[], p: number) =>
 
 /**
  * The staff decision: each connection saves decisions on a card order of its own, one after the
- * other, each carrying the version the previous one left (so none is refused as stale).
+ * other, each sending back what the previous one answered (its version and timestamps) with a new
+ * status and comment.
  */
 async function decisions(
   base: string,
@@ -114,21 +118,21 @@ async function decisions(
   const end = performance.now() + duration * 1000;
   const worker = async (order: Record<string, unknown> & { id: number; version: number }) => {
     while (performance.now() < end) {
-      const version = versions.get(order.id) ?? order.version;
+      const current = latest.get(order.id) ?? order;
+      const version = Number(current.version);
       const started = performance.now();
       const response = await fetch(`${base}/core/api/card-orders/${order.id}`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify({
-          ...order,
-          version,
+          ...current,
           orderStatus: version % 2 === 0 ? 'INPROGRESS' : 'PENDING',
           comment: `Décision de charge ${version}`,
         }),
       });
-      const saved = (await response.json().catch(() => ({}))) as { version?: number };
+      const saved = (await response.json().catch(() => ({}))) as Record<string, unknown>;
       latencies.push(performance.now() - started);
-      if (response.ok && typeof saved.version === 'number') versions.set(order.id, saved.version);
+      if (response.ok && typeof saved.version === 'number') latest.set(order.id, saved);
       else errors++;
     }
   };
@@ -369,7 +373,7 @@ async function seedLarge(url: string): Promise<number> {
 }
 
 async function benchEmbedded(rows: Row[]): Promise<void> {
-  versions = new Map(); // another database: the same ids are other rows
+  latest = new Map(); // another database: the same ids are other rows
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-bench-'));
   const oursPort = port();
   const ours = startNode(SERVER, {
