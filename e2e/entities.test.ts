@@ -7,7 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { can, ENTITIES } from '@bank/domain';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fr from '../packages/web/public/i18n/fr.json';
 import { navigate, screenshot, suiteBrowser } from './support';
 
@@ -170,9 +170,20 @@ describe('generic entity screens', () => {
     await page.locator('input[type=file]').setInputFiles(writePng(48, 32, [30, 110, 200]));
     await page.getByTestId('image-preview').waitFor();
     expect(await page.getByTestId('image-preview').evaluate((img) => (img as HTMLImageElement).height)).toBe(100);
+    // Picks the first service until it shows as chosen (a pill): on a slow machine the open list has
+    // closed under the click as the form rendered again. Never clicks a chosen option (that unchooses it).
     const services = page.getByRole('combobox', { name: 'Services' });
-    await services.click();
-    await page.getByRole('option').first().click();
+    const chosen = page.locator('.mantine-MultiSelect-pill');
+    await vi.waitFor(
+      async () => {
+        if ((await chosen.count()) === 0) {
+          if (!(await page.getByRole('listbox').isVisible())) await services.click();
+          await page.getByRole('option').first().click({ timeout: 5_000 });
+        }
+        expect(await chosen.count()).toBe(1);
+      },
+      { timeout: 30_000, interval: 500 },
+    );
     await page.keyboard.press('Escape');
     await screenshot(page, 'entity-pack-form');
     const id = await save(page, 'pack', /^Pack créé \(n° \d+\)$/);
