@@ -245,7 +245,8 @@ app.get<{ Querystring: Q }>('/core/api/card-orders', (request, reply) =>
   ),
 );
 
-app.get<{ Querystring: Q }>('/core/api/_search/beneficiaries/filtre', (request, reply) =>
+/** The beneficiaries of one status: newest first in the staff list, by id in the pending counts. */
+const beneficiaryQueue = (reply: FastifyReply, status: string, order: string, q: Q) =>
   queuePage(
     reply,
     {
@@ -253,11 +254,14 @@ app.get<{ Querystring: Q }>('/core/api/_search/beneficiaries/filtre', (request, 
       select: BENEFICIARY,
       joins: BENEFICIARY_JOINS,
       where: 't.beneficiary_status = $1',
-      status: request.query.type!,
-      order: NEWEST,
+      status,
+      order,
     },
-    request.query,
-  ),
+    q,
+  );
+
+app.get<{ Querystring: Q }>('/core/api/_search/beneficiaries/filtre', (request, reply) =>
+  beneficiaryQueue(reply, request.query.type!, NEWEST, request.query),
 );
 
 // Ranked search: the folded text the product stores (migration 0012), best matches first, and the
@@ -355,19 +359,7 @@ app.get<{ Params: { status: string }; Querystring: Q }>(
 
 app.get<{ Params: { status: string }; Querystring: Q }>(
   '/core/api/beneficiaries/beneficiaryStatus/:status',
-  (request, reply) =>
-    queuePage(
-      reply,
-      {
-        table: 'beneficiary',
-        select: BENEFICIARY,
-        joins: BENEFICIARY_JOINS,
-        where: 't.beneficiary_status = $1',
-        status: request.params.status,
-        order: 't.id asc',
-      },
-      request.query,
-    ),
+  (request, reply) => beneficiaryQueue(reply, request.params.status, 't.id asc', request.query),
 );
 
 // The staff decision: lock, check the version, update, one history row and one audit event, commit.
