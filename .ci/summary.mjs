@@ -4,6 +4,7 @@
 // the run began, to say what the whole run cost: the steps' own figures miss what their children did not wait
 // for (Chromium's processes, the PostgreSQL server).
 import fs from 'node:fs';
+import path from 'node:path';
 import os from 'node:os';
 
 const args = process.argv.slice(2);
@@ -53,6 +54,12 @@ if (stepsFile && fs.existsSync(stepsFile)) {
   if (load.length) console.log(`  load average now: ${load.join(' ')}`);
 }
 
+const firstLine = (text) =>
+  String(text ?? '')
+    .trim()
+    .split('\n')[0]
+    .slice(0, 300);
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -66,6 +73,15 @@ for (const file of args) {
   // A file that fails to load has no failed test of its own: count it once.
   const suiteFailed = report.numFailedTests || (report.numFailedTestSuites ?? 0);
   console.log(`${file}: ${report.numPassedTests} passed, ${suiteFailed} failed, ${report.numPendingTests} skipped`);
+  // What failed, by name and first line of its error, here at the end where a reader of a long log looks.
+  for (const suite of report.testResults ?? []) {
+    const where = path.relative(process.cwd(), suite.name);
+    const tests = suite.assertionResults.filter((test) => test.status === 'failed');
+    if (tests.length === 0 && suite.status === 'failed')
+      console.log(`  failed to run: ${where}: ${firstLine(suite.message)}`);
+    for (const test of tests)
+      console.log(`  failed: ${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  }
   passed += report.numPassedTests;
   failed += suiteFailed;
   skipped += report.numPendingTests;

@@ -38,8 +38,9 @@ export interface Actor {
 }
 
 export interface UpdateContext {
-  tx: Queryable;
-  /** The row as it was, locked for the rest of the transaction. */
+  /** For reads only: the update's writes all go in its one statement. */
+  db: Queryable;
+  /** The row as it was read: the update applies only if it is still that version. */
   before: Row;
   /** What will be written: the body sent, merged over `before`. */
   body: Record<string, unknown>;
@@ -49,12 +50,17 @@ export interface UpdateContext {
 }
 
 /**
- * Named extension points for the exceptions of an entity (the workflow module uses them): they run
- * inside the update's transaction, so whatever they write commits or rolls back with it.
+ * A write that goes with an update, in the update's own statement: an insert or update reading the
+ * written row as `t`, so that it happens exactly when the update does (never on a stale version).
+ */
+export type CompanionWrite = (params: Params) => string;
+
+/**
+ * Named extension points for the exceptions of an entity (the workflow module uses them). `prepareUpdate`
+ * checks an update against the row as read, may complete the body, and gives the writes that go with it.
  */
 export interface EntityHooks {
-  beforeUpdate?(context: UpdateContext): Promise<void>;
-  afterUpdate?(context: UpdateContext & { after: Row }): Promise<void>;
+  prepareUpdate?(context: UpdateContext): Promise<CompanionWrite[]>;
 }
 
 interface DatabaseError {
@@ -255,11 +261,10 @@ export class EntityService {
     };
   }
 
-  async get(id: number, db: Queryable = this.db, lock = false): Promise<Row> {
-    const rows = await db.query<Row>(
-      `select ${this.selectList} from ${this.table} t ${this.joins} where t.id = $1${lock ? ' for update of t' : ''}`,
-      [id],
-    );
+  async get(id: number, db: Queryable = this.db): Promise<Row> {
+    const rows = await db.query<Row>(`select ${this.selectList} from ${this.table} t ${this.joins} where t.id = $1`, [
+      id,
+    ]);
     if (rows.length === 0) throw notFound(`No ${this.entity.name} with id ${id}`);
     await this.attachManyToMany(db, rows);
     return this.shape(rows[0]!);
@@ -323,20 +328,28 @@ export class EntityService {
         fieldErrors: [{ objectName: this.entity.name, field: 'version', message: 'NotNull' }],
       });
     }
-    const version = body.version;
-    return this.write(async (tx) => {
-      const before = await this.get(id, tx, true);
-      if (before.version !== version) throw staleVersion(this.entity);
-      const merged = mergeUpdate(this.entity, before, body);
-      await this.hooks.beforeUpdate?.({ tx, before, body: merged, sent: body, actor });
-      const after = await this.updateRow(tx, id, merged);
-      await this.hooks.afterUpdate?.({ tx, before, body: merged, sent: body, actor, after });
-      return after;
-    });
+    // An optimistic update: the row is read without a lock, checked, and written by one statement that
+    // applies only to the version read (a concurrent save makes it match nothing: 409, nothing written).
+    const before = await this.get(id);
+    if (before.version !== body.version) throw staleVersion(this.entity);
+    const merged = mergeUpdate(this.entity, before, body);
+    const companions =
+      (await this.hooks.prepareUpdate?.({ db: this.db, before, body: merged, sent: body, actor })) ?? [];
+    // A many-to-many list is written by statements of its own, in a transaction with the update.
+    const ownStatementsToo = this.manyToMany.some((field) => merged[field.name] !== undefined);
+    return this.write((tx) => this.updateRow(tx, before, merged, companions), ownStatementsToo ? undefined : this.db);
   }
 
-  /** Writes the row (locked and its version checked by the caller) and reads it back, joins included, in one statement. */
-  private async updateRow(tx: Queryable, id: number, body: Record<string, unknown>): Promise<Row> {
+  /**
+   * Writes the row if it is still at the version of `before`, with its companion writes, and reads it back,
+   * joins included, in one statement.
+   */
+  private async updateRow(
+    tx: Queryable,
+    before: Row,
+    body: Record<string, unknown>,
+    companions: CompanionWrite[],
+  ): Promise<Row> {
     const values: Record<string, unknown> = {};
     for (const field of this.entity.fields) {
       if (!field.readOnly) Object.assign(values, FIELD_IO[field.kind].write(field, body));
@@ -344,12 +357,18 @@ export class EntityService {
     const params = new Params();
     const sets = Object.keys(values).map((c) => `${quote(c)} = ${params.add(values[c])}`);
     sets.push('version = version + 1');
+    const where = `id = ${params.add(before.id)} and version = ${params.add(before.version)}`;
+    const writes = companions.map((write, i) => `, w${i} as (${write(params)})`).join('');
     const rows = await tx.query<Row>(
-      `with t as (update ${this.table} set ${sets.join(', ')} where id = ${params.add(id)} returning *)
+      `with t as (update ${this.table} set ${sets.join(', ')} where ${where} returning *)${writes}
        select ${this.selectList} from t ${this.joins}`,
       params.values,
     );
-    await this.writeManyToMany(tx, id, body);
+    if (rows.length === 0) {
+      const [still] = await tx.query(`select 1 from ${this.table} where id = $1`, [before.id]);
+      throw still ? staleVersion(this.entity) : notFound(`No ${this.entity.name} with id ${before.id}`);
+    }
+    await this.writeManyToMany(tx, before.id, body);
     await this.attachManyToMany(tx, rows);
     return this.shape(rows[0]!);
   }
@@ -380,10 +399,13 @@ export class EntityService {
     }
   }
 
-  /** Runs a write in a transaction, turning constraint violations on our columns into field errors. */
-  private async write<T>(work: (tx: Queryable) => Promise<T>, inTransaction?: Queryable): Promise<T> {
+  /**
+   * Runs a write on `db` when given (a module's larger transaction, or the database for a write of one
+   * statement), else in a transaction of its own; constraint violations on our columns become field errors.
+   */
+  private async write<T>(work: (tx: Queryable) => Promise<T>, db?: Queryable): Promise<T> {
     try {
-      return inTransaction ? await work(inTransaction) : await this.db.transaction(work);
+      return db ? await work(db) : await this.db.transaction(work);
     } catch (error) {
       const dbError = error as DatabaseError;
       const violation = { '23503': 'NotFound', '23505': 'Unique' }[dbError.code ?? ''];

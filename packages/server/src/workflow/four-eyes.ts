@@ -1,11 +1,11 @@
 // The four-eyes rule: a large transfer or cash provision is validated by two different staff members.
 // The first validation is recorded as an approval and leaves the request waiting; a second login
 // completes it; any other decision settles the open approvals. Approvals are rows of request_approval,
-// written in the transaction of the status change, so the optimistic lock of the request guards them.
+// written in the statement of the status change, so the optimistic lock of the request guards them.
 import { entityByName, type WorkflowDef } from '@bank/domain';
 import type { Queryable } from '../db/database';
 import { quote } from '../db/schema';
-import type { Actor, Row } from '../engine/entity-service';
+import type { Actor, CompanionWrite, Row } from '../engine/entity-service';
 import type { Params } from '../engine/list-query';
 import { HttpProblem } from '../problem';
 
@@ -30,9 +30,9 @@ export interface FourEyesRule {
   /** The open approvals of some requests (on their present amounts), by request id, oldest first. */
   openApprovals(db: Queryable, ids: readonly number[]): Promise<Map<number, Approval[]>>;
   /** Before the update: refuses a second approval by the same login, turns a first one into `waiting`. */
-  review(tx: Queryable, before: Row, body: Record<string, unknown>, actor: Actor): Promise<FourEyesStep | null>;
-  /** After the update, in the same transaction: records or settles the approvals. */
-  record(tx: Queryable, request: Row, actor: Actor, step: FourEyesStep): Promise<void>;
+  review(db: Queryable, before: Row, body: Record<string, unknown>, actor: Actor): Promise<FourEyesStep | null>;
+  /** The writes that record or settle the approvals, in the update's statement. */
+  record(actor: Actor, step: FourEyesStep): CompanionWrite[];
 }
 
 const amountOf = (value: unknown) => (value === null || value === undefined || value === '' ? 0 : Number(value));
@@ -88,9 +88,9 @@ export function fourEyesRule(workflow: WorkflowDef, thresholdXof: number): FourE
       }
       return byId;
     },
-    async review(tx, before, body, actor) {
+    async review(db, before, body, actor) {
       const requested = body[workflow.status];
-      const open = await approvals(tx, before);
+      const open = await approvals(db, before);
       if (requested === before[workflow.status]) return null;
       if (requested !== rule.approve) return open.length > 0 ? 'settle' : null;
       // A decision never changes the amount (the write policy), so the saved one is the one approved.
@@ -107,21 +107,24 @@ export function fourEyesRule(workflow: WorkflowDef, thresholdXof: number): FourE
       body[workflow.status] = rule.waiting;
       return 'first-approval';
     },
-    async record(tx, request, actor, step) {
-      const requestId = request.id;
+    record(actor, step) {
+      const writes: CompanionWrite[] = [];
+      // In one statement with the request's update, the settling update does not see an approval inserted
+      // beside it: one that the step settles is written settled.
       if (step !== 'settle') {
-        await tx.query(
-          'insert into request_approval (request_entity, request_id, login, amount) values ($1, $2, $3, $4::numeric)',
-          [entity, requestId, actor.login, request[amountField] ?? null],
+        writes.push(
+          (params) => `insert into request_approval (request_entity, request_id, login, amount, settled_at)
+            select ${params.add(entity)}, t.id, ${params.add(actor.login)}, t.${amount},
+                   ${step === 'first-approval' ? 'null' : 'now()'} from t`,
         );
       }
       if (step !== 'first-approval') {
-        await tx.query(
-          `update request_approval set settled_at = now()
-            where request_entity = $1 and request_id = $2 and settled_at is null`,
-          [entity, requestId],
+        writes.push(
+          (params) => `update request_approval set settled_at = now()
+            where request_entity = ${params.add(entity)} and request_id = (select id from t) and settled_at is null`,
         );
       }
+      return writes;
     },
   };
 }

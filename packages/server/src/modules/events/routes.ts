@@ -14,10 +14,12 @@ import {
   entityAccess,
   entityByName,
   hasAnyAuthority,
+  workflowOf,
   type PendingCounts,
+  type PendingKey,
 } from '@bank/domain';
 import type { Database } from '../../db/database';
-import { quote } from '../../db/schema';
+import { rowCountsOf } from '../../engine/totals';
 import { HttpProblem } from '../../problem';
 import type { BusEvent, EventBus } from './bus';
 
@@ -35,20 +37,22 @@ const RECOUNT_DELAY_MS = 100;
  */
 export const MAX_STREAMS_PER_LOGIN = 5;
 
-/** One query for the three counts, from the domain's table (statuses are the domain's, never user input). */
-const COUNTS_SQL = `select ${Object.entries(PENDING_COUNTS)
-  .map(([key, source]) => {
-    const entity = entityByName(source.entity);
-    const column = quote(entity.field(source.field)!.column);
-    const statuses = source.statuses.map((status) => `'${status}'`).join(', ');
-    return `(select count(*)::int from ${quote(entity.table)} where ${column} in (${statuses})) as ${key}`;
-  })
-  .join(', ')}`;
+/** Each count's table and statuses, read from the maintained row counters (never a scan of a request table). */
+const COUNT_SOURCES = Object.entries(PENDING_COUNTS).map(([key, source]) => {
+  const entity = entityByName(source.entity);
+  // The counters count a request table by its workflow status: a count on another field could not use them.
+  if (workflowOf(source.entity)?.status !== source.field) {
+    throw new Error(`pending count ${key}: ${source.field} is not the workflow status of ${source.entity}`);
+  }
+  return { key: key as PendingKey, table: entity.table, statuses: source.statuses };
+});
 
 /** The request paths whose writes may change a count. */
 const COUNTED_PATHS = Object.values(PENDING_COUNTS).map((source) => entityByName(source.entity).path);
 const touchesCounts = (url: string | undefined) =>
   url !== undefined && COUNTED_PATHS.some((path) => url === path || url.startsWith(`${path}/`));
+/** The API resources of the counted request types. */
+const COUNTED_RESOURCES = new Set(Object.values(PENDING_COUNTS).map((source) => entityByName(source.entity).resource));
 
 /** The request types staff open forms on, by API resource name. */
 const REQUEST_RESOURCES = new Map(WORKFLOWS.map((w) => [entityByName(w.entity).resource, w.entity]));
@@ -111,10 +115,19 @@ export function registerEventRoutes(app: FastifyInstance, db: Database, bus: Eve
     for (const listener of listeners) if (mayHearAbout(listener.authorities, resource)) listener.send(event, data);
   };
 
-  const counts = async () => (await db.query<PendingCounts>(COUNTS_SQL))[0]!;
+  const counters = rowCountsOf(db);
+  const counts = async (): Promise<PendingCounts> => {
+    const values = await Promise.all(COUNT_SOURCES.map((c) => counters.count(c.table, c.statuses)));
+    return Object.fromEntries(COUNT_SOURCES.map((c, i) => [c.key, values[i]!])) as PendingCounts;
+  };
   let lastCounts = '';
   let recount: NodeJS.Timeout | undefined;
+  // Only open streams hear the counts (each gets them when it opens): with none, nothing is counted.
   const scheduleRecount = () => {
+    if (listeners.size === 0) {
+      lastCounts = '';
+      return;
+    }
     recount ??= setTimeout(() => {
       recount = undefined;
       counts()
@@ -141,6 +154,7 @@ export function registerEventRoutes(app: FastifyInstance, db: Database, bus: Eve
     else if (event.type === 'saved') {
       const { resource, id, login, version } = event;
       tellReaders(resource, 'saved', JSON.stringify({ resource, id, login, version }));
+      if (COUNTED_RESOURCES.has(resource)) scheduleRecount();
     }
   });
 
@@ -154,7 +168,9 @@ export function registerEventRoutes(app: FastifyInstance, db: Database, bus: Eve
       const { id } = request.params as { id: number };
       const { version } = request.body as { version: number };
       const login = request.user!.login;
+      // One event for both: a save of a counted request type also means "count again".
       await bus.publish({ type: 'saved', resource, id, login, version: version + 1 }).catch(lost);
+      if (COUNTED_RESOURCES.has(resource)) return;
     }
     if (touchesCounts(request.routeOptions.url)) await bus.publish({ type: 'pending' }).catch(lost);
   });
