@@ -44,7 +44,10 @@ async function sql<R = Record<string, unknown>>(
   text: string,
   values: readonly unknown[] = [],
   on = pool,
+  /** Unnamed, so planned for its values each time, as the product plans a text search. */
+  planEachTime = false,
 ): Promise<R[]> {
+  if (planEachTime) return (await on.query({ text, values: [...values] })).rows as R[];
   let name = prepared.get(text);
   if (!name) prepared.set(text, (name = `ref${++statement}`));
   return (await on.query({ name, text, values: [...values] })).rows as R[];
@@ -264,19 +267,31 @@ app.get<{ Querystring: Q }>('/core/api/_search/beneficiaries/filtre', (request, 
   beneficiaryQueue(reply, request.query.type!, NEWEST, request.query),
 );
 
-// Ranked search: the folded text the product stores (migration 0012), best matches first, and the
-// number of matches counted by the same query, which reads them all to rank them; then the page's rows.
+// Ranked search: the folded text the product stores (migration 0012), the first matches the index finds
+// up to the count cap (1,000, or the page's end), best first among them, counted by the same query; then
+// the page's rows.
 app.get<{ Querystring: Q }>('/core/api/_search/clients', async (request, reply) => {
   const { size, offset } = paging(request.query);
-  const rank = `case when t.search_text like search_fold($2::text) then 0 else 1 end, t.id asc`;
+  const cap = Math.max(1000, offset + size) + 1;
+  // Under three characters, rows are read until enough match (a trigram index narrows nothing).
+  const text = request.query.query ?? '';
+  const matches =
+    text.length < 3 ? 'strpos(t.search_text, search_fold($1::text)) > 0' : 't.search_text like search_fold($1::text)';
   const rows = await sql<Record<string, unknown> & { __matches?: number }>(
-    `select ${CLIENT_COLUMNS}, p.__matches from (select t.id, count(*) over () as __matches from client t
-        where t.search_text like search_fold($1::text) order by ${rank} limit $3 offset $4) p
-       join client t on t.id = p.id order by ${rank}`,
-    [`%${request.query.query}%`, `${request.query.query}%`, size, offset],
+    `select ${CLIENT_COLUMNS}, p.__matches from (
+       select f.*, count(*) over () as __matches from (
+         select t.id, case when t.search_text like search_fold($2::text) then 0 else 1 end as r0 from client t
+          where ${matches} limit $5) f
+        order by r0, id limit $3 offset $4) p
+       join client t on t.id = p.id order by p.r0, p.id`,
+    [text.length < 3 ? text : `%${text}%`, `${text}%`, size, offset, cap],
+    pool,
+    true,
   );
-  const total = rows[0]?.__matches ?? offset;
+  const found = rows[0]?.__matches ?? offset;
   for (const row of rows) delete row.__matches;
+  const total = found < cap ? found : cap - 1;
+  if (found >= cap) reply.header('x-total-count-exact', 'false');
   return reply.header('x-total-count', String(total)).send(rows);
 });
 

@@ -103,18 +103,33 @@ describe('list totals', () => {
     expect(page.rows).toHaveLength(600);
   });
 
-  it('counts every match of a ranked search exactly, past the cap, from the page query itself', async () => {
+  it('reads a ranked search up to the cap: exact below it, a lower bound at it, best matches first', async () => {
     const search = await list('/core/api/_search/card-orders', { query: 'holder', size: '20' });
-    expect(search).toMatchObject({ total: 1600, exact: true });
+    expect(search).toMatchObject({ total: 1000, exact: false });
     expect(search.rows).toHaveLength(20);
     expect(Object.keys(search.rows[0]!)).not.toContain('__matches');
-    // Deeper pages say the same; past the end, the capped count answers.
+    expect(search.rows.every((row) => String((row as { holderName?: string }).holderName).startsWith('HOLDER'))).toBe(
+      true,
+    );
+    // Deeper pages say the same; past the end, the capped count answers, exact under its cap.
     expect(await list('/core/api/_search/card-orders', { query: 'holder', size: '20', page: '3' })).toMatchObject({
+      total: 1000,
+      exact: false,
+    });
+    expect(await list('/core/api/_search/card-orders', { query: 'holder', size: '20', page: '100' })).toMatchObject({
       total: 1600,
       exact: true,
+      rows: [],
     });
     const narrow = await list('/core/api/_search/card-orders', { query: 'holder 12', size: '5' });
     expect(narrow).toMatchObject({ total: await counted(`from card_order where holder_name like 'HOLDER 12%'`) });
+    expect(narrow.exact).toBe(true);
+    // The row a number names comes first, then the texts holding it, by id.
+    const byNumber = await list('/core/api/_search/card-orders', { query: '12', size: '50' });
+    const [first, ...others] = byNumber.rows.map((row) => row.id);
+    expect(first).toBe(12);
+    expect(others.length).toBeGreaterThan(0);
+    expect(others).toEqual([...others].sort((a, b) => a - b));
   });
 
   it('keeps the counters right when their rows are folded', async () => {

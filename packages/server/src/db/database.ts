@@ -8,8 +8,17 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { lockDataDir } from './data-dir-lock';
 
+export interface QueryOptions {
+  /**
+   * Planned for its values each time rather than once for any (PostgreSQL keeps a generic plan of a
+   * named statement after five runs): for a statement whose best plan depends on them, a text search
+   * ("gueye": 3 ms planned for the text, 21 ms with the generic plan at bank scale).
+   */
+  planEachTime?: boolean;
+}
+
 export interface Queryable {
-  query<R = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<R[]>;
+  query<R = Record<string, unknown>>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<R[]>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(script: string): Promise<void>;
   /**
@@ -177,16 +186,17 @@ export async function openPostgres(url: string, max = 10, settings: Record<strin
   pool.on('connect', (client) => client.on('error', () => {}));
   await pool.query('select 1');
   const nameOf = statementNames();
-  const prepared = (text: string, params: readonly unknown[] | undefined) => {
-    const name = params && params.length > 0 ? nameOf(text) : undefined;
+  // An unnamed statement is planned with its values each time it runs.
+  const prepared = (text: string, params: readonly unknown[] | undefined, options?: QueryOptions) => {
+    const name = params && params.length > 0 && !options?.planEachTime ? nameOf(text) : undefined;
     return { text, values: params as unknown[], ...(name ? { name } : {}) };
   };
   return {
     kind: 'postgres',
     stats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     openSibling: (siblingMax, siblingSettings) => openPostgres(url, siblingMax, siblingSettings),
-    async query(text, params) {
-      return (await pool.query(prepared(text, params))).rows;
+    async query(text, params, options) {
+      return (await pool.query(prepared(text, params, options))).rows;
     },
     async exec(script) {
       await pool.query(script);
@@ -210,7 +220,7 @@ export async function openPostgres(url: string, max = 10, settings: Record<strin
       try {
         await client.query('begin');
         const result = await work({
-          query: async (text, params) => (await client.query(prepared(text, params))).rows,
+          query: async (text, params, options) => (await client.query(prepared(text, params, options))).rows,
           exec: async (script) => void (await client.query(script)),
           copyFrom: (sql, data) => copyInto(client, sql, data),
         });

@@ -69,7 +69,10 @@ interface DatabaseError {
   table?: string;
 }
 
-/** The column of a page's rows that carries the number of matches (`countInPage`), not sent. */
+/** Characters of a trigram: a shorter search text gives the trigram index nothing to look up. */
+const TRIGRAM = 3;
+
+/** The column of a ranked search's rows that carries the number of matches read, not sent. */
 const IN_PAGE_TOTAL = '__matches';
 
 /** 409 for an update made on an older version of the row: nothing is overwritten. */
@@ -92,8 +95,8 @@ interface PageRequest {
   whereParams?: number;
   /** The row counters' scope when they can give the total (no filter, or a status filter alone). */
   counters?: CounterScope;
-  /** The page query counts every match itself (a ranked search reads them all anyway). */
-  countInPage?: boolean;
+  /** A text search, whose plan depends on the text: planned each time (QueryOptions). */
+  planEachTime?: boolean;
 }
 
 export class EntityService {
@@ -169,31 +172,90 @@ export class EntityService {
     const needle = text.trim();
     const idMatch = /^\d{1,15}$/.test(needle) ? params.add(Number(needle)) : undefined;
     const alternatives: string[] = [];
-    if (expression || this.joinedSearch.length > 0) {
+    // Under three characters a trigram index narrows nothing, and reading all of it ("sy", "ba": 0.4 s
+    // on 200,000 clients) costs far more than reading rows until enough match: the index is kept out.
+    if (expression && needle.length < TRIGRAM) {
+      alternatives.push(`strpos(${expression}, search_fold(${params.add(needle)}::text)) > 0`);
+    } else if (expression) {
+      alternatives.push(`${expression} like search_fold(${params.add(`%${likeEscape(needle)}%`)}::text)`);
+    }
+    if (this.joinedSearch.length > 0) {
       const pattern = `search_fold(${params.add(`%${likeEscape(needle)}%`)}::text)`;
-      if (expression) alternatives.push(`${expression} like ${pattern}`);
       for (const joined of this.joinedSearch) alternatives.push(joined(pattern));
     }
     if (idMatch) alternatives.push(`t.id = ${idMatch}`);
     if (alternatives.length === 0) return { rows: [], total: 0, ...pagingOf(query) };
     where.push(`(${alternatives.join(' or ')})`);
+    if (query.sort) {
+      return this.page({ query, params, where, order: orderOf(this.resolve, query, 'id,asc'), planEachTime: true });
+    }
     // Best matches first: the id itself, then texts starting with the words, then the rest.
     // Order-only parameters come after the filter's, so the count query can take a prefix of them.
     const whereParams = params.values.length;
-    let order: string;
-    if (query.sort) {
-      order = orderOf(this.resolve, query, 'id,asc');
-      return this.page({ query, params, where, order, whereParams });
-    } else {
-      const ranks = idMatch ? [`case when t.id = ${idMatch} then 0 else 1 end`] : [];
-      if (expression) {
-        const prefix = params.add(`${likeEscape(needle)}%`);
-        ranks.push(`case when ${expression} like search_fold(${prefix}::text) then 0 else 1 end`);
-      }
-      order = [...ranks, 't.id asc'].join(', ');
+    const ranks = idMatch ? [`case when t.id = ${idMatch} then 0 else 1 end`] : [];
+    if (expression) {
+      const prefix = params.add(`${likeEscape(needle)}%`);
+      ranks.push(`case when ${expression} like search_fold(${prefix}::text) then 0 else 1 end`);
     }
-    // Ranked, the page query reads every match before sorting them: it counts them on the way.
-    return this.page({ query, params, where, order, whereParams, countInPage: true });
+    return this.rankedPage({ query, params, where, whereParams }, ranks, idMatch);
+  }
+
+  /**
+   * A page of a search in its default order, best matches first (`ranks`, each 0 for a better match, then
+   * the id). Only the first matches the index finds are read, up to the count cap (or the page's end): a
+   * broad text ("sa", "awa": tens of thousands of clients) costs what a narrow one does. Under the cap the
+   * total and the order are exact; at the cap the total is a lower bound and the page is ranked among the
+   * matches read, in the table's storage order (about the order of creation).
+   */
+  private async rankedPage(
+    { query, params, where, whereParams }: Required<Pick<PageRequest, 'query' | 'params' | 'where' | 'whereParams'>>,
+    ranks: string[],
+    idMatch: string | undefined,
+  ): Promise<Page> {
+    const { page, size } = pagingOf(query);
+    const filter = `where ${where.join(' and ')}`;
+    const from = /\bj\d+\./.test(filter) ? `${this.table} t ${this.joins}` : `${this.table} t`;
+    const cap = countLimit(page, size);
+    const columns = ['t.id', ...ranks.map((rank, i) => `${rank} as r${i}`)].join(', ');
+    const byRank = [...ranks.map((_, i) => `r${i}`), 'id'];
+    const read = `select ${columns} from ${from} ${filter} limit ${params.add(cap)}`;
+    // The row a number names is always read, however many texts hold that number.
+    const found = idMatch ? `(select ${columns} from ${from} ${filter} and t.id = ${idMatch}) union (${read})` : read;
+    const paged = `select f.*, count(*) over () as ${IN_PAGE_TOTAL} from (${found}) f
+      order by ${byRank.join(', ')} limit ${params.add(size)} offset ${params.add(page * size)}`;
+    const rows = await this.db.query<Row>(
+      `select ${this.selectList}, p.${IN_PAGE_TOTAL} from (${paged}) p join ${this.table} t on t.id = p.id ${this.joins}
+        order by ${byRank.map((column) => `p.${column}`).join(', ')}`,
+      params.values,
+      { planEachTime: true },
+    );
+    // An empty page past the matches carries no count: count them alone, under the same cap.
+    const counted =
+      rows.length > 0 || page === 0
+        ? Number(rows[0]?.[IN_PAGE_TOTAL] ?? 0)
+        : await this.countUpTo(filter, params.values.slice(0, whereParams), cap, true);
+    for (const row of rows) delete row[IN_PAGE_TOTAL];
+    const total = cappedTotal(counted, cap);
+    await this.attachManyToMany(this.db, rows);
+    return {
+      rows: rows.map((row) => this.shape(row)),
+      total: total.total,
+      ...(total.exact ? {} : { exact: false }),
+      page,
+      size,
+    };
+  }
+
+  /** The rows matching `filter`, counted up to `cap` (params: the filter's values). */
+  private async countUpTo(filter: string, params: unknown[], cap: number, planEachTime = false): Promise<number> {
+    // Linked rows are joined only when the filter reads them (refs are nullable: a join never drops a row).
+    const from = /\bj\d+\./.test(filter) ? `${this.table} t ${this.joins}` : `${this.table} t`;
+    const [count] = await this.db.query<{ total: number }>(
+      `select count(*)::int as total from (select 1 from ${from} ${filter} limit $${params.length + 1}) capped`,
+      [...params, cap],
+      { planEachTime },
+    );
+    return count!.total;
   }
 
   private async page({
@@ -203,7 +265,7 @@ export class EntityService {
     order,
     whereParams = params.values.length,
     counters,
-    countInPage = false,
+    planEachTime = false,
   }: PageRequest): Promise<Page> {
     const { page, size } = pagingOf(query);
     const filter = where.length > 0 ? `where ${where.join(' and ')}` : '';
@@ -211,44 +273,25 @@ export class EntityService {
     const limit = params.add(size);
     const offset = params.add(page * size);
     const window = `${filter} order by ${order} limit ${limit} offset ${offset}`;
-    // `count(*) over ()` is taken before the limit: the number of matches, exact.
-    const counted = countInPage ? `, count(*) over () as ${IN_PAGE_TOTAL}` : '';
     // Deep in a list, the rows skipped are neither read nor joined: the page's ids are found on the
     // table's indexes alone (an index-only scan where one covers the order), then their rows read.
-    // So for a ranked search, whose every match is sorted and counted: by id, not by whole row.
     const readsJoins = /\bj\d+\./.test(filter) || /\bj\d+\./.test(order);
-    const [select, from] = readsJoins
-      ? [`${this.selectList}${counted}`, `${this.table} t ${this.joins} ${window}`]
-      : page > 0 || countInPage
-        ? [
-            `${this.selectList}${counted && `, p.${IN_PAGE_TOTAL}`}`,
-            `(select t.id${counted} from ${this.table} t ${window}) p join ${this.table} t on t.id = p.id ${this.joins} order by ${order}`,
-          ]
-        : [
-            `${this.selectList}${counted && `, t.${IN_PAGE_TOTAL}`}`,
-            `(select *${counted} from ${this.table} t ${window}) t ${this.joins} order by ${order}`,
-          ];
+    const from = readsJoins
+      ? `${this.table} t ${this.joins} ${window}`
+      : page > 0
+        ? `(select t.id from ${this.table} t ${window}) p join ${this.table} t on t.id = p.id ${this.joins} order by ${order}`
+        : `(select * from ${this.table} t ${window}) t ${this.joins} order by ${order}`;
     const [rows, fromCounters] = await Promise.all([
-      this.db.query<Row>(`select ${select} from ${from}`, params.values),
+      this.db.query<Row>(`select ${this.selectList} from ${from}`, params.values, { planEachTime }),
       counters === undefined ? undefined : this.counts.count(this.entity.table, counters),
     ]);
     let total = { total: fromCounters ?? 0, exact: true };
-    const inPage = rows[0]?.[IN_PAGE_TOTAL];
-    if (inPage !== undefined) {
-      total.total = Number(inPage);
-      for (const row of rows) delete row[IN_PAGE_TOTAL];
-    } else if (fromCounters === undefined) {
+    if (fromCounters === undefined) {
       if (rows.length < size && (rows.length > 0 || page === 0)) {
         total.total = page * size + rows.length; // the last page tells the total by itself
       } else {
-        // The count joins linked rows only when a filter reads them (refs are nullable: a join never drops a row).
-        const countFrom = /\bj\d+\./.test(filter) ? `${this.table} t ${this.joins}` : `${this.table} t`;
         const cap = countLimit(page, size);
-        const [count] = await this.db.query<{ total: number }>(
-          `select count(*)::int as total from (select 1 from ${countFrom} ${filter} limit $${countParams.length + 1}) capped`,
-          [...countParams, cap],
-        );
-        total = cappedTotal(count!.total, cap);
+        total = cappedTotal(await this.countUpTo(filter, countParams, cap, planEachTime), cap);
       }
     }
     await this.attachManyToMany(this.db, rows);
