@@ -17,7 +17,7 @@ import {
   type ColumnResolver,
   type Query,
 } from './list-query';
-import { cappedTotal, countLimit, rowCountsOf, type CounterScope, type RowCounts } from './totals';
+import { cappedTotal, countLimit, rowCountsOf, type CounterScope, type RowCounts, type Total } from './totals';
 import { checkCreate, closedRequest, mergeUpdate } from './write-policy';
 
 export type Row = Record<string, unknown> & { id: number; version: number };
@@ -236,6 +236,11 @@ export class EntityService {
         : await this.countUpTo(filter, params.values.slice(0, whereParams), cap, true);
     for (const row of rows) delete row[IN_PAGE_TOTAL];
     const total = cappedTotal(counted, cap);
+    return this.pageOf(rows, total, page, size);
+  }
+
+  /** A page as the API sends it: many-to-many lists attached, rows shaped, a lower-bound total marked. */
+  private async pageOf(rows: Row[], total: Total, page: number, size: number): Promise<Page> {
     await this.attachManyToMany(this.db, rows);
     return {
       rows: rows.map((row) => this.shape(row)),
@@ -294,14 +299,7 @@ export class EntityService {
         total = cappedTotal(await this.countUpTo(filter, countParams, cap, planEachTime), cap);
       }
     }
-    await this.attachManyToMany(this.db, rows);
-    return {
-      rows: rows.map((row) => this.shape(row)),
-      total: total.total,
-      ...(total.exact ? {} : { exact: false }),
-      page,
-      size,
-    };
+    return this.pageOf(rows, total, page, size);
   }
 
   async get(id: number, db: Queryable = this.db): Promise<Row> {
