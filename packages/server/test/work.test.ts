@@ -218,6 +218,21 @@ describe('GET core/api/work/summary', () => {
     expect(computations).toBe(2);
   });
 
+  it('shares one computation among callers whose requests arrive in the same turn, as on the embedded database', async () => {
+    let computations = 0;
+    const counted: Database = {
+      ...t.db,
+      query: async (text, params) => {
+        if (text.includes("'oldest' as kind")) computations += 1;
+        return t.db.query(text, params);
+      },
+    };
+    const summaries = new WorkSummaries(counted, SLA_HOURS);
+    const together = await Promise.all(Array.from({ length: 8 }, () => summaries.of(['ROLE_MANAGER'])));
+    expect(computations).toBe(1);
+    expect(new Set(together.map((summary) => JSON.stringify(summary))).size).toBe(1);
+  });
+
   it('keeps the charts to the heads of the desk', async () => {
     expect((await summaryOf('responsabledesk')).charts).not.toBeNull();
     expect((await summaryOf('agentca')).charts).toBeNull();

@@ -107,6 +107,8 @@ interface DayRow {
 
 interface SharedComputation {
   running: Promise<WorkSummary> | null;
+  /** Whether `running` has begun reading: until then, a caller may still join it. */
+  begun: boolean;
   next: Promise<WorkSummary> | null;
 }
 
@@ -147,16 +149,26 @@ export class WorkSummaries {
       .map((q) => q.workflow.entity)
       .join(',')}`;
     let shared = this.shared.get(key);
-    if (!shared) this.shared.set(key, (shared = { running: null, next: null }));
+    if (!shared) this.shared.set(key, (shared = { running: null, begun: false, next: null }));
     const state = shared;
+    // A computation begins once the requests already read are handled (setImmediate), so that callers
+    // arriving together join it. On the embedded database this is the only way they can: PGlite reads on
+    // the server's own thread, so no request is handled while a computation reads.
     const start = () => {
-      const running = this.compute(authorities, withCharts, Date.now()).finally(() => {
-        if (state.running === running) state.running = null;
-      });
+      state.begun = false;
+      const running = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => {
+          state.begun = true;
+          return this.compute(authorities, withCharts, Date.now());
+        })
+        .finally(() => {
+          if (state.running === running) state.running = null;
+        });
       state.running = running;
       return running;
     };
     if (!state.running) return start();
+    if (!state.begun) return state.running;
     state.next ??= state.running
       .catch(() => {}) // its callers hear its failure; the next computation is a new try
       .then(() => {
