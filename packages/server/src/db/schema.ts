@@ -88,6 +88,9 @@ export function joinTableOf(entity: Entity, field: Field) {
   return { table: `${entity.table}_${field.column}`, ownerColumn, targetColumn, target };
 }
 
+/** Characters of a trigram: a shorter search text gives a trigram index nothing to look up. */
+export const TRIGRAM_LENGTH = 3;
+
 /** Accent- and case-folded text of columns, joined by spaces: `search_fold(coalesce(a, '') || ' ' || …)`. */
 export const foldedText = (columns: readonly string[]) =>
   `search_fold(${columns.map((c) => `coalesce(${c}, '')`).join(` || ' ' || `)})`;

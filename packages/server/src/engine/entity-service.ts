@@ -2,7 +2,7 @@
 // in plain parameterised SQL derived from its declaration (one service, every entity).
 import { FIELD_MASKS, isClosedRequest, workflowOf, type Entity, type Field } from '@bank/domain';
 import type { Database, Queryable } from '../db/database';
-import { joinTableOf, quote, searchExpression } from '../db/schema';
+import { TRIGRAM_LENGTH, joinTableOf, quote, searchExpression } from '../db/schema';
 import { HttpProblem, notFound } from '../problem';
 import { FIELD_IO } from './columns';
 import { joinedSearchOf, planJoins } from './joins';
@@ -69,8 +69,8 @@ interface DatabaseError {
   table?: string;
 }
 
-/** Characters of a trigram: a shorter search text gives the trigram index nothing to look up. */
-const TRIGRAM = 3;
+/** Whether SQL reads a linked row (the joins' aliases are j1, j2…). */
+const readsJoins = (sql: string) => /\bj\d+\./.test(sql);
 
 /** The column of a ranked search's rows that carries the number of matches read, not sent. */
 const IN_PAGE_TOTAL = '__matches';
@@ -174,7 +174,7 @@ export class EntityService {
     const alternatives: string[] = [];
     // Under three characters a trigram index narrows nothing, and reading all of it ("sy", "ba": 0.4 s
     // on 200,000 clients) costs far more than reading rows until enough match: the index is kept out.
-    if (expression && needle.length < TRIGRAM) {
+    if (expression && needle.length < TRIGRAM_LENGTH) {
       alternatives.push(`strpos(${expression}, search_fold(${params.add(needle)}::text)) > 0`);
     } else if (expression) {
       alternatives.push(`${expression} like search_fold(${params.add(`%${likeEscape(needle)}%`)}::text)`);
@@ -214,7 +214,7 @@ export class EntityService {
   ): Promise<Page> {
     const { page, size } = pagingOf(query);
     const filter = `where ${where.join(' and ')}`;
-    const from = /\bj\d+\./.test(filter) ? `${this.table} t ${this.joins}` : `${this.table} t`;
+    const from = this.sourceOf(filter);
     const cap = countLimit(page, size);
     const columns = ['t.id', ...ranks.map((rank, i) => `${rank} as r${i}`)].join(', ');
     const byRank = [...ranks.map((_, i) => `r${i}`), 'id'];
@@ -251,12 +251,16 @@ export class EntityService {
     };
   }
 
+  /** What a filter reads from: the table, with its linked rows only when the filter reads them. */
+  private sourceOf(filter: string): string {
+    // Refs are nullable: a join never drops a row, so it is left out when nothing reads it.
+    return readsJoins(filter) ? `${this.table} t ${this.joins}` : `${this.table} t`;
+  }
+
   /** The rows matching `filter`, counted up to `cap` (params: the filter's values). */
   private async countUpTo(filter: string, params: unknown[], cap: number, planEachTime = false): Promise<number> {
-    // Linked rows are joined only when the filter reads them (refs are nullable: a join never drops a row).
-    const from = /\bj\d+\./.test(filter) ? `${this.table} t ${this.joins}` : `${this.table} t`;
     const [count] = await this.db.query<{ total: number }>(
-      `select count(*)::int as total from (select 1 from ${from} ${filter} limit $${params.length + 1}) capped`,
+      `select count(*)::int as total from (select 1 from ${this.sourceOf(filter)} ${filter} limit $${params.length + 1}) capped`,
       [...params, cap],
       { planEachTime },
     );
@@ -280,12 +284,12 @@ export class EntityService {
     const window = `${filter} order by ${order} limit ${limit} offset ${offset}`;
     // Deep in a list, the rows skipped are neither read nor joined: the page's ids are found on the
     // table's indexes alone (an index-only scan where one covers the order), then their rows read.
-    const readsJoins = /\bj\d+\./.test(filter) || /\bj\d+\./.test(order);
-    const from = readsJoins
-      ? `${this.table} t ${this.joins} ${window}`
-      : page > 0
-        ? `(select t.id from ${this.table} t ${window}) p join ${this.table} t on t.id = p.id ${this.joins} order by ${order}`
-        : `(select * from ${this.table} t ${window}) t ${this.joins} order by ${order}`;
+    const from =
+      readsJoins(filter) || readsJoins(order)
+        ? `${this.table} t ${this.joins} ${window}`
+        : page > 0
+          ? `(select t.id from ${this.table} t ${window}) p join ${this.table} t on t.id = p.id ${this.joins} order by ${order}`
+          : `(select * from ${this.table} t ${window}) t ${this.joins} order by ${order}`;
     const [rows, fromCounters] = await Promise.all([
       this.db.query<Row>(`select ${this.selectList} from ${from}`, params.values, { planEachTime }),
       counters === undefined ? undefined : this.counts.count(this.entity.table, counters),

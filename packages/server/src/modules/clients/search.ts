@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { entityAccess, entityByName } from '@bank/domain';
 import type { Database } from '../../db/database';
-import { quote, searchExpression } from '../../db/schema';
+import { TRIGRAM_LENGTH, quote, searchExpression } from '../../db/schema';
 import { Params, likeEscape } from '../../engine/list-query';
 
 const client = entityByName('client');
@@ -16,8 +16,6 @@ const clientText = searchExpression(client, 'c')!;
 
 /** Text matches taken before ranking: a broad fragment ("diop") stops there instead of ranking thousands. */
 const TEXT_CANDIDATES = 50;
-/** A trigram index narrows nothing under three characters: shorter text is matched as a code or account only. */
-const MIN_TEXT_LENGTH = 3;
 
 const quickQuery = {
   type: 'object',
@@ -68,7 +66,8 @@ export async function quickSearch(db: Database, text: string, size: number): Pro
       where lower(b.${accountColumn('bankAccountNumber')}) = lower(${exact}) or b.${accountColumn('iban')} = ${exact}`,
     `select c.id, null::bigint, 1 from ${quote(client.table)} c where lower(c.${clientColumn('clientCode')}) = lower(${params.add(needle)})`,
   ];
-  if (needle.length >= MIN_TEXT_LENGTH) {
+  // Shorter text gives the trigram index nothing to narrow: it is matched as a code or account only.
+  if (needle.length >= TRIGRAM_LENGTH) {
     const contains = `search_fold(${params.add(`%${likeEscape(needle)}%`)}::text)`;
     const starts = `search_fold(${params.add(`${likeEscape(needle)}%`)}::text)`;
     hits.push(
