@@ -267,14 +267,58 @@ app.get<{ Querystring: Q }>('/core/api/_search/beneficiaries/filtre', (request, 
   beneficiaryQueue(reply, request.query.type!, NEWEST, request.query),
 );
 
-// Ranked search: the folded text the product stores (migration 0012), the first matches the index finds
-// up to the count cap (1,000, or the page's end), best first among them, counted by the same query; then
-// the page's rows.
+// Word search (migration 0023): rows where the text begins a word, from the word-start index: rows whose
+// text starts with it, then the others, in the order of the text from the word on; the entries counted
+// up to the count cap (1,000, or the page's end), each row once. A number, or a text that begins no word,
+// goes to the ranked fragment search: the folded text the product stores (migration 0012), the first
+// matches the trigram index finds up to the cap, best first among them, counted by the same query.
+const WORD = `e.entry >= left((select search_fold($1::text)), 16) and e.entry < left((select search_fold($1::text)), 16) || chr(1114111)
+  and (length((select search_fold($1::text))) <= 16
+       or (select x.search_text from client x where x.id = e.id) like (select search_fold($2::text)))`;
+const WORD_SEARCH = `with counted as materialized (
+    select f.first, case when f.first >= $3 then null else
+             (select array[count(distinct u.id), count(*) filter (where u.later)]
+                from ((select e.id, false as later from client_search_word e where e.at_start and ${WORD} limit $3)
+                      union all (select e.id, true from client_search_word e where not e.at_start and ${WORD}
+                                  limit 2 * ($3 - f.first))) u) end as later
+      from (select count(*) as first from (select 1 from client_search_word e where e.at_start and ${WORD} limit $3) x) f),
+  paged as (
+    select id, min(k) as k
+      from ((select e.id, '0' || e.entry as k from client_search_word e where e.at_start and ${WORD} order by e.entry, e.id limit $4)
+            union all (select e.id, '1' || e.entry from client_search_word e where not e.at_start and ${WORD}
+                        order by e.entry, e.id limit $4)) m
+     group by id order by min(k), id limit $5 offset $6)
+  select ${CLIENT_COLUMNS}, c.first as __first, c.later as __later from counted c
+    left join paged p on true left join client t on t.id = p.id order by p.k, p.id`;
+
 app.get<{ Querystring: Q }>('/core/api/_search/clients', async (request, reply) => {
   const { size, offset } = paging(request.query);
   const cap = Math.max(1000, offset + size) + 1;
+  const text = (request.query.query ?? '').trim();
+  if (/^[\p{L}\p{N}]/u.test(text) && !/^\d+$/.test(text)) {
+    const rows = await sql<Record<string, unknown> & { __first?: number; __later?: number[] | null }>(WORD_SEARCH, [
+      text,
+      `%${text}%`,
+      cap,
+      3 * (offset + size),
+      size,
+      offset,
+    ]);
+    const first = Number(rows[0]!.__first);
+    const [found, laterRead] = rows[0]!.__later?.map(Number) ?? [cap, 0];
+    if (found! > 0) {
+      const total = Math.min(found!, cap - 1);
+      const page = rows.filter((row) => row.id !== null);
+      for (const row of page) {
+        delete row.__first;
+        delete row.__later;
+      }
+      if (found! >= cap || (first < cap && laterRead! >= 2 * (cap - first)))
+        reply.header('x-total-count-exact', 'false');
+      return reply.header('x-total-count', String(total)).send(page);
+    }
+  }
   // Under three characters, rows are read until enough match (a trigram index narrows nothing).
-  const text = request.query.query ?? '';
   const matches =
     text.length < 3 ? 'strpos(t.search_text, search_fold($1::text)) > 0' : 't.search_text like search_fold($1::text)';
   const rows = await sql<Record<string, unknown> & { __matches?: number }>(

@@ -5,6 +5,7 @@ export const client = defineEntity({
   route: 'client',
   resource: 'clients',
   label: 'name',
+  wordSearch: true,
   fields: {
     name: { kind: 'text' },
     gender: { kind: 'enum', enum: 'gender' },

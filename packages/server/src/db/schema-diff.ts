@@ -110,6 +110,15 @@ export function diffSchema(from: SchemaModel, to: SchemaModel): string[] {
   for (const [name, source] of Object.entries(from.workDays ?? {})) {
     if (!(name in (to.workDays ?? {})) && name in to.tables) days.push(workDayCall('untrack', name, source));
   }
+  // Word-start indexes (migration 0023): tracking a table builds its index from its rows.
+  const words: string[] = [];
+  for (const name of to.searchWords ?? []) {
+    if (!from.searchWords?.includes(name)) words.push(`select search_words_track(${literal(name)});`);
+  }
+  for (const name of from.searchWords ?? []) {
+    if (!to.searchWords?.includes(name) && name in to.tables)
+      words.push(`select search_words_untrack(${literal(name)});`);
+  }
   return [
     ...indexDrops,
     ...creates,
@@ -119,6 +128,7 @@ export function diffSchema(from: SchemaModel, to: SchemaModel): string[] {
     ...counts,
     ...guards,
     ...days,
+    ...words,
     ...drops,
   ];
 }

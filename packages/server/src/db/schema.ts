@@ -44,6 +44,8 @@ export interface SchemaModel {
    * status is not one of `open` (comma separated).
    */
   workDays?: Record<string, { entity: string; open: string | null }>;
+  /** Tables whose word starts are indexed for `_search` (migration 0023): entities declared `wordSearch`. */
+  searchWords?: string[];
 }
 
 const varchar = (field: Field) => `varchar(${field.maxLength})`;
@@ -91,6 +93,12 @@ export function joinTableOf(entity: Entity, field: Field) {
 /** Characters of a trigram: a shorter search text gives a trigram index nothing to look up. */
 export const TRIGRAM_LENGTH = 3;
 
+/** Characters kept from each word's start in a word-start index (fixed by migration 0023). */
+export const SEARCH_WORD_LENGTH = 16;
+
+/** The table of a table's word starts (migration 0023): `at_start`, `entry` (collation "C"), `id`. */
+export const searchWordTable = (table: string) => `${table}_search_word`;
+
 /** Accent- and case-folded text of columns, joined by spaces: `search_fold(coalesce(a, '') || ' ' || …)`. */
 export const foldedText = (columns: readonly string[]) =>
   `search_fold(${columns.map((c) => `coalesce(${c}, '')`).join(` || ' ' || `)})`;
@@ -118,7 +126,8 @@ export function buildSchemaModel(entities: readonly Entity[] = ENTITIES): Schema
   const counters: Record<string, string | null> = {};
   const appendOnly: string[] = [];
   const workDays: NonNullable<SchemaModel['workDays']> = {};
-  const model: SchemaModel = { tables: {}, indexes: {}, counters, appendOnly, workDays };
+  const searchWords: string[] = [];
+  const model: SchemaModel = { tables: {}, indexes: {}, counters, appendOnly, workDays, searchWords };
   const logs = new Set(WORKFLOWS.map((w) => w.log.entity));
   const index = (name: string, sql: string) => (model.indexes[name] = sql);
 
@@ -190,6 +199,7 @@ export function buildSchemaModel(entities: readonly Entity[] = ENTITIES): Schema
     if (search) {
       const name = `${entity.table}_search_idx`;
       index(name, `create index ${quote(name)} on ${quote(entity.table)} using gin (${search} gin_trgm_ops)`);
+      if (entity.wordSearch) searchWords.push(entity.table);
     }
   }
   return model;

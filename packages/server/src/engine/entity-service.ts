@@ -18,6 +18,7 @@ import {
   type Query,
 } from './list-query';
 import { cappedTotal, countLimit, rowCountsOf, type CounterScope, type RowCounts, type Total } from './totals';
+import { WordStarts } from './word-search';
 import { checkCreate, closedRequest, mergeUpdate } from './write-policy';
 
 export type Row = Record<string, unknown> & { id: number; version: number };
@@ -74,6 +75,15 @@ const readsJoins = (sql: string) => /\bj\d+\./.test(sql);
 
 /** The column of a ranked search's rows that carries the number of matches read, not sent. */
 const IN_PAGE_TOTAL = '__matches';
+/** A word search's columns, not sent: rows whose text starts with the words (up to the cap), and the
+ * rows found with the entries read past them (null when the first reach the cap). */
+const FIRST_WORDS = '__first_words';
+const LATER_WORDS = '__later_words';
+/** Entries a word search's page reads per row it shows: a row may hold the words at several starts. */
+const WORD_ENTRIES_PER_ROW = 3;
+
+/** The id a search text names, as a parameter: a number of up to 15 digits. */
+const idOf = (needle: string, params: Params) => (/^\d{1,15}$/.test(needle) ? params.add(Number(needle)) : undefined);
 
 /** 409 for an update made on an older version of the row: nothing is overwritten. */
 export const staleVersion = (entity: Entity) =>
@@ -106,6 +116,8 @@ export class EntityService {
   private readonly joins: string;
   private readonly resolve: ColumnResolver;
   private readonly joinedSearch: Array<(pattern: string) => string>;
+  /** The word-start index `_search` reads (entities declared `wordSearch`). */
+  private readonly wordStarts: WordStarts | undefined;
   private readonly counts: RowCounts;
   /** The status field whose values the row counters count apart (request types only). */
   private readonly statusField: string | undefined;
@@ -122,6 +134,7 @@ export class EntityService {
     this.columns = new Map([...ownColumns(entity), ...joined.columns]);
     this.resolve = (name) => this.columns.get(name);
     this.joinedSearch = joinedSearchOf(entity);
+    this.wordStarts = entity.wordSearch && this.joinedSearch.length === 0 ? new WordStarts(entity) : undefined;
     this.manyToMany = entity.fields.filter((f) => f.kind === 'refs');
     this.counts = rowCountsOf(db);
     this.statusField = workflowOf(entity.name)?.status;
@@ -163,14 +176,30 @@ export class EntityService {
 
   /**
    * Text search over the searchable fields and the declared joined ones (accent- and case-insensitive),
-   * plus exact id match; `extraWhere` as for list().
+   * plus exact id match; `extraWhere` as for list(). An entity declared `wordSearch` finds the rows where
+   * the text begins a word, and looks inside words only when it begins none.
    */
   async search(text: string, query: Query, options: { extraWhere?: (params: Params) => string[] } = {}): Promise<Page> {
+    const needle = text.trim();
+    if (this.wordStarts && WordStarts.canFind(needle)) {
+      const page = query.sort
+        ? await this.sortedWordSearch(this.wordStarts, needle, query, options)
+        : await this.wordStartPage(this.wordStarts, needle, query, options);
+      if (page) return page;
+    }
+    return this.fragmentSearch(needle, query, options);
+  }
+
+  /** Search for a fragment anywhere in the searchable text (a trigram index narrows the candidates). */
+  private async fragmentSearch(
+    needle: string,
+    query: Query,
+    options: { extraWhere?: (params: Params) => string[] },
+  ): Promise<Page> {
     const params = new Params();
     const where = [...criteriaOf(this.resolve, query, params), ...(options.extraWhere?.(params) ?? [])];
     const expression = searchExpression(this.entity, 't');
-    const needle = text.trim();
-    const idMatch = /^\d{1,15}$/.test(needle) ? params.add(Number(needle)) : undefined;
+    const idMatch = idOf(needle, params);
     const alternatives: string[] = [];
     // Under three characters a trigram index narrows nothing, and reading all of it ("sy", "ba": 0.4 s
     // on 200,000 clients) costs far more than reading rows until enough match: the index is kept out.
@@ -198,6 +227,84 @@ export class EntityService {
       ranks.push(`case when ${expression} like search_fold(${prefix}::text) then 0 else 1 end`);
     }
     return this.rankedPage({ query, params, where, whereParams }, ranks, idMatch);
+  }
+
+  /** A word search in a chosen order; undefined when the text begins no word. */
+  private async sortedWordSearch(
+    words: WordStarts,
+    needle: string,
+    query: Query,
+    options: { extraWhere?: (params: Params) => string[] },
+  ): Promise<Page | undefined> {
+    const probe = new Params();
+    const [any] = await this.db.query(
+      `select 1 from ${words.table} e where e.at_start in (true, false) and ${words.range(probe, needle)} limit 1`,
+      probe.values,
+      { planEachTime: true },
+    );
+    if (!any) return undefined;
+    const params = new Params();
+    const where = [...criteriaOf(this.resolve, query, params), ...(options.extraWhere?.(params) ?? [])];
+    where.push(words.matching(params, needle));
+    return this.page({ query, params, where, order: orderOf(this.resolve, query, 'id,asc'), planEachTime: true });
+  }
+
+  /**
+   * A word search in its default order: rows whose text starts with the words, then rows where they begin
+   * a later word, each in the order of the text from the words on (names in alphabetical order), then by
+   * id. The page is the first entries of the index in that order; the total counts the entries up to the
+   * cap, rows whose text starts with the words first, without reading a row. Its plan does not depend on
+   * the text: it is kept. Undefined when the text begins no word.
+   */
+  private async wordStartPage(
+    words: WordStarts,
+    needle: string,
+    query: Query,
+    options: { extraWhere?: (params: Params) => string[] },
+  ): Promise<Page | undefined> {
+    const params = new Params();
+    const where = [...criteriaOf(this.resolve, query, params), ...(options.extraWhere?.(params) ?? [])];
+    const { page, size } = pagingOf(query);
+    const cap = countLimit(page, size);
+    const filter = where.length > 0 ? `and ${where.join(' and ')}` : '';
+    const from =
+      where.length > 0 ? `${this.sourceOf(filter)} join ${words.table} e on e.id = t.id` : `${words.table} e`;
+    const range = words.range(params, needle);
+    const capParam = params.add(cap);
+    const entries = (atStart: boolean, select: string, tail: string) =>
+      `select ${select} from ${from} where ${atStart ? '' : 'not '}e.at_start and ${range} ${filter} ${tail}`;
+    // A row may hold the words at several starts (a name, and the e-mail made of it): past the rows whose
+    // text starts with them, entries are read up to twice the rows missing to reach the cap, and counted
+    // once per row. The page reads three entries per row it shows, for the same reason.
+    const read = params.add(WORD_ENTRIES_PER_ROW * (page + 1) * size);
+    const rows = await this.db.query<Row>(
+      `with counted as materialized (
+         select f.first, case when f.first >= ${capParam} then null else
+                  (select array[count(distinct u.id), count(*) filter (where u.later)]
+                     from ((${entries(true, 'e.id, false as later', `limit ${capParam}`)})
+                           union all (${entries(false, 'e.id, true', `limit 2 * (${capParam} - f.first)`)})) u)
+                end as later
+           from (select count(*) as first from (${entries(true, '1', `limit ${capParam}`)}) x) f),
+       paged as (
+         select id, min(k) as k
+           from ((${entries(true, "e.id, '0' || e.entry as k", `order by e.entry, e.id limit ${read}`)})
+                 union all (${entries(false, "e.id, '1' || e.entry", `order by e.entry, e.id limit ${read}`)})) m
+          group by id order by min(k), id limit ${params.add(size)} offset ${params.add(page * size)})
+       select ${this.selectList}, c.first as ${FIRST_WORDS}, c.later as ${LATER_WORDS} from counted c
+         left join paged p on true
+         left join ${this.table} t on t.id = p.id ${this.joins}
+        order by p.k, p.id`,
+      params.values,
+    );
+    const counts = rows[0]!;
+    const first = Number(counts[FIRST_WORDS]);
+    const [rowsFound, laterRead] = (counts[LATER_WORDS] as Array<string | number> | null)?.map(Number) ?? [cap, 0];
+    if (rowsFound === 0) return undefined;
+    const total = cappedTotal(Math.min(rowsFound!, cap), cap);
+    if (first < cap && laterRead! >= 2 * (cap - first)) total.exact = false;
+    const found = rows.filter((row) => row.id !== null);
+    for (const row of found) for (const column of [FIRST_WORDS, LATER_WORDS]) delete row[column];
+    return this.pageOf(found, total, page, size);
   }
 
   /**

@@ -3,7 +3,7 @@
 // check the foreign keys and count the rows once. Everything comes from the schema model, so the
 // database ends exactly as the migrations left it.
 import type { Database, Queryable } from '../db/database';
-import { buildSchemaModel, quote } from '../db/schema';
+import { buildSchemaModel, quote, searchWordTable } from '../db/schema';
 import { workDayCall } from '../db/schema-diff';
 
 /** Index builds and counts running at once (this is a 2-core machine's worth). */
@@ -38,6 +38,7 @@ export async function beginBulkLoad(db: Queryable): Promise<void> {
   for (const table of Object.keys(model.counters ?? {})) await db.query('select row_count_untrack($1)', [table]);
   for (const [table, source] of Object.entries(model.workDays ?? {}))
     await db.query(workDayCall('untrack', table, source));
+  for (const table of model.searchWords ?? []) await db.query('select search_words_untrack($1)', [table]);
 }
 
 /**
@@ -96,6 +97,7 @@ export class BulkRebuild {
       foreignKeys().length +
       Object.keys(model.counters ?? {}).length +
       Object.keys(model.workDays ?? {}).length +
+      2 * (model.searchWords ?? []).length +
       Object.keys(model.tables).length;
   }
 
@@ -132,8 +134,12 @@ export class BulkRebuild {
       ([table, status]) => `select row_count_track(${literal(table)}, ${literal(status)})`,
     );
     const days = Object.entries(model.workDays ?? {}).map(([table, source]) => workDayCall('track', table, source));
-    // Statistics for the planner, and the visibility map that lets counts read indexes alone.
-    const vacuums = Object.keys(model.tables).map((table) => `vacuum (analyze) ${quote(table)}`);
-    await runAll(this.db, [...counts, ...days, ...vacuums], PARALLEL_BUILDS, this.tick);
+    const words = (model.searchWords ?? []).map((table) => `select search_words_track(${literal(table)})`);
+    // Statistics for the planner, and the visibility map that lets counts and searches read indexes alone.
+    const vacuums = [...Object.keys(model.tables), ...(model.searchWords ?? []).map(searchWordTable)].map(
+      (table) => `vacuum (analyze) ${quote(table)}`,
+    );
+    await runAll(this.db, [...counts, ...days, ...words], PARALLEL_BUILDS, this.tick);
+    await runAll(this.db, vacuums, PARALLEL_BUILDS, this.tick);
   }
 }
