@@ -71,7 +71,8 @@ export interface EntityDef {
   searchJoined?: readonly string[];
   /**
    * Found as staff type names: `_search` reads an index of where each word of the searchable text
-   * begins (migration 0023), so a common name costs what a rare one does. Not with `searchJoined`.
+   * begins (migration 0023), so a common name costs what a rare one does. Its own text only: an entity
+   * with `searchJoined` may not declare it (entities/registry.test.ts).
    */
   wordSearch?: boolean;
   /** Extra indexes for the filters and sorts staff use (field names, in order); the id is appended. */

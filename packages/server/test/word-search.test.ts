@@ -118,6 +118,9 @@ describe.skipIf(process.env.DATABASE_URL === undefined)('word search', () => {
   it('finds by id and by digits inside words as the fragment search does', async () => {
     const byId = await search({ query: String(ids.ndeye), size: '5' });
     expect(byId.rows[0]!.id).toBe(ids.ndeye);
+    // "1099" begins no word: it is found inside "awa.diop1099@exemple.sn".
+    const byDigits = await search({ query: '1099', size: '50' });
+    expect(byDigits.rows.map((row) => (row as Client & { email: string }).email)).toContain('awa.diop1099@exemple.sn');
   });
 
   it('keeps filters and a chosen order', async () => {

@@ -31,6 +31,12 @@ describe('entity registry', () => {
       }
     });
 
+    it('searches by word starts only its own searchable text', () => {
+      if (!entity.wordSearch) return;
+      expect(entity.searchJoined, entity.name).toEqual([]);
+      expect(entity.fields.some((f) => f.searchable)).toBe(true);
+    });
+
     it('indexes declared fields only', () => {
       for (const fields of entity.indexes) for (const name of fields) expect(entity.field(name), name).toBeDefined();
     });

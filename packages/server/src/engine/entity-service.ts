@@ -82,6 +82,11 @@ const LATER_WORDS = '__later_words';
 /** Entries a word search's page reads per row it shows: a row may hold the words at several starts. */
 const WORD_ENTRIES_PER_ROW = 3;
 
+/** What a caller adds to a search: conditions criteria cannot express (a module's named filter). */
+interface SearchOptions {
+  extraWhere?: (params: Params) => string[];
+}
+
 /** The id a search text names, as a parameter: a number of up to 15 digits. */
 const idOf = (needle: string, params: Params) => (/^\d{1,15}$/.test(needle) ? params.add(Number(needle)) : undefined);
 
@@ -137,10 +142,7 @@ export class EntityService {
     // On PostgreSQL only: the embedded database parses and plans every statement each time (PGlite keeps
     // none prepared), and on the few hundred clients of its demo data the word statement cost three to
     // four times the fragment search (docs/api.md, "Word search").
-    this.wordStarts =
-      entity.wordSearch && this.joinedSearch.length === 0 && db.kind === 'postgres'
-        ? new WordStarts(entity)
-        : undefined;
+    this.wordStarts = entity.wordSearch && db.kind === 'postgres' ? new WordStarts(entity) : undefined;
     this.manyToMany = entity.fields.filter((f) => f.kind === 'refs');
     this.counts = rowCountsOf(db);
     this.statusField = workflowOf(entity.name)?.status;
@@ -185,7 +187,7 @@ export class EntityService {
    * plus exact id match; `extraWhere` as for list(). An entity declared `wordSearch` finds the rows where
    * the text begins a word, and looks inside words only when it begins none.
    */
-  async search(text: string, query: Query, options: { extraWhere?: (params: Params) => string[] } = {}): Promise<Page> {
+  async search(text: string, query: Query, options: SearchOptions = {}): Promise<Page> {
     const needle = text.trim();
     if (this.wordStarts && WordStarts.canFind(needle)) {
       const page = query.sort
@@ -197,13 +199,9 @@ export class EntityService {
   }
 
   /** Search for a fragment anywhere in the searchable text (a trigram index narrows the candidates). */
-  private async fragmentSearch(
-    needle: string,
-    query: Query,
-    options: { extraWhere?: (params: Params) => string[] },
-  ): Promise<Page> {
+  private async fragmentSearch(needle: string, query: Query, options: SearchOptions): Promise<Page> {
     const params = new Params();
-    const where = [...criteriaOf(this.resolve, query, params), ...(options.extraWhere?.(params) ?? [])];
+    const where = this.searchFilter(query, options, params);
     const expression = searchExpression(this.entity, 't');
     const idMatch = idOf(needle, params);
     const alternatives: string[] = [];
@@ -235,22 +233,26 @@ export class EntityService {
     return this.rankedPage({ query, params, where, whereParams }, ranks, idMatch);
   }
 
+  /** A search's conditions besides its text: the query's criteria and the caller's own. */
+  private searchFilter(query: Query, options: SearchOptions, params: Params): string[] {
+    return [...criteriaOf(this.resolve, query, params), ...(options.extraWhere?.(params) ?? [])];
+  }
+
   /** A word search in a chosen order; undefined when the text begins no word. */
   private async sortedWordSearch(
     words: WordStarts,
     needle: string,
     query: Query,
-    options: { extraWhere?: (params: Params) => string[] },
+    options: SearchOptions,
   ): Promise<Page | undefined> {
     const probe = new Params();
     const [any] = await this.db.query(
       `select 1 from ${words.table} e where e.at_start in (true, false) and ${words.range(probe, needle)} limit 1`,
       probe.values,
-      { planEachTime: true },
     );
     if (!any) return undefined;
     const params = new Params();
-    const where = [...criteriaOf(this.resolve, query, params), ...(options.extraWhere?.(params) ?? [])];
+    const where = this.searchFilter(query, options, params);
     where.push(words.matching(params, needle));
     return this.page({ query, params, where, order: orderOf(this.resolve, query, 'id,asc'), planEachTime: true });
   }
@@ -266,10 +268,10 @@ export class EntityService {
     words: WordStarts,
     needle: string,
     query: Query,
-    options: { extraWhere?: (params: Params) => string[] },
+    options: SearchOptions,
   ): Promise<Page | undefined> {
     const params = new Params();
-    const where = [...criteriaOf(this.resolve, query, params), ...(options.extraWhere?.(params) ?? [])];
+    const where = this.searchFilter(query, options, params);
     const { page, size } = pagingOf(query);
     const cap = countLimit(page, size);
     const filter = where.length > 0 ? `and ${where.join(' and ')}` : '';
