@@ -56,6 +56,34 @@ describe('sign-in', () => {
     await context.close();
   });
 
+  it('opens the sign-in page without the router, whose links and sign-in hand over to the app', async () => {
+    const { context, page, consoleErrors } = await browser.open();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Connexion' }).waitFor();
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((path) => /\/router-/.test(path))).toEqual([]);
+    // A link opens the app at its address, and the browser's back button comes back to the form.
+    await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+    await page.getByRole('heading', { name: 'Réinitialiser votre mot de passe' }).waitFor();
+    expect(scripts.some((path) => /\/router-/.test(path))).toBe(true);
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Connexion' }).waitFor();
+    // Sent to the sign-in page from a deep link, then reloaded: the deep link is still where it leads.
+    await page.goto('/account/settings');
+    await page.waitForURL(/\/login(\?.*)?$/);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Connexion' }).waitFor();
+    await submitSignIn(page, 'manager');
+    await page.getByRole('textbox', { name: /Email/i }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/account/settings');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it('signs out and says so: the server ends the session, and going back shows the sign-in page', async () => {
     const { context, page } = await browser.open();
     await page.goto('/login');

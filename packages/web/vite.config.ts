@@ -47,6 +47,15 @@ function precompress(): Plugin {
  * account pages the shell's and the lists').
  */
 const SCREEN_SETS = {
+  // What both starts run and draw (the app's, start.tsx, and the sign-in page's, sign-in-start.tsx): the
+  // boot, the providers, the signed-out frame with the header.
+  frame: [
+    'src/main.tsx',
+    'src/app/boot.ts',
+    'src/app/Providers.tsx',
+    'src/app/ErrorBoundary.tsx',
+    'src/app/PublicFrame.tsx',
+  ],
   // Mantine's provider and theme: every page drawn with Mantine, signed-out ones included.
   theme: ['src/app/ThemeProvider.tsx'],
   // The signed-in shell: header menus, side menu, live events; every staff page.
@@ -58,6 +67,14 @@ const SCREEN_SETS = {
     'src/screens/manager/request-list-query.ts',
   ],
 };
+/** Libraries every page runs, the sign-in page opened first included. */
+const VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|i18next|react-i18next)[\\/]/;
+/**
+ * Their parts that only lazy pages use (the activation page's Trans, the lists' infinite queries), left to
+ * the chunks of those pages: a library's entry file imports all of it, and the group would take them all.
+ */
+const LAZY_VENDOR_PARTS = /[\\/](Trans|TransWithoutContext|infiniteQuery\w*)\.js$|[\\/]html-parse-stringify[\\/]/;
+
 const screenSets = new Map<string, Set<string>>();
 
 function readScreenSets(): Plugin {
@@ -68,9 +85,10 @@ function readScreenSets(): Plugin {
       const ids = [...this.getModuleIds()];
       const reach = (roots: string[]) => {
         const set = new Set<string>();
-        // The app's files only: a library's entry file imports all of it, the group keeps what is used.
+        // The web app's files only: a library's entry file (the domain's included) imports all of it, and a
+        // group keeps whatever it takes, used or not (the sign-in page carried the whole entity registry).
         const walk = (id: string) => {
-          if (set.has(id) || id.includes('node_modules') || id.endsWith('.css')) return;
+          if (set.has(id) || !id.includes('/packages/web/src/') || id.endsWith('.css')) return;
           set.add(id);
           for (const next of this.getModuleInfo(id)?.importedIds ?? []) walk(next);
         };
@@ -102,18 +120,14 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Libraries every page runs in full get their own long-cached chunk; app releases leave it alone.
           groups: [
-            {
-              name: 'vendor',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|i18next|react-i18next)[\\/]/,
-              // Only what the first page runs: parts used by a lazy group alone (infinite queries) stay in it.
-              tags: ['$initial'],
-            },
-            // The rest of the first page in one chunk: without it, modules a lazy group shares with the shell
-            // are split into an extra common chunk that the sign-in page loads too.
-            { name: 'index', tags: ['$initial'] },
+            // Libraries every page runs in full, the sign-in page opened first included, get their own
+            // long-cached chunk; app releases leave it alone.
+            { name: 'vendor', test: (id: string) => VENDOR.test(id) && !LAZY_VENDOR_PARTS.test(id) },
+            // The router, which the sign-in page opened first does without (sign-in-start.tsx).
+            { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/ },
             // Then the screen sets, each without what an earlier group took (the first page's, the theme's).
+            inSet('frame'),
             inSet('theme'),
             inSet('shell'),
             inSet('lists'),

@@ -3,12 +3,12 @@
 // sign-in page.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Logo } from '../ui/Logo';
 import { AccountMenu } from './AccountMenu';
 import { ClientSearch } from './ClientSearch';
 import classes from './Header.module.css';
 import { LanguagePicker } from './LanguagePicker';
+import { AppLink } from './navigation';
 import { Ribbon } from './Ribbon';
 
 /** `adminMenu` and `menuButton` come from the signed-in shell: the sign-in page does not carry them. */
@@ -18,10 +18,10 @@ export function Header({ adminMenu, menuButton }: { adminMenu?: ReactNode; menuB
     <div className={classes.bar}>
       <div className={classes.brand}>
         {menuButton}
-        <Link to="/" className={`${classes.home} mantine-focus-auto`} aria-label={t('global.title')}>
+        <AppLink to="/" className={`${classes.home} mantine-focus-auto`} aria-label={t('global.title')}>
           <Logo size={32} />
           <p className={classes.title}>{t('global.title')}</p>
-        </Link>
+        </AppLink>
         <Ribbon />
       </div>
       <nav className={classes.nav} aria-label={t('global.menu.main')}>

@@ -1,17 +1,15 @@
-// The shell (spec part 1 section 2.1): the header and the routed page. Signed out (sign-in,
-// registration, reset), a light frame drawn with plain elements, without Mantine; signed in, the Mantine AppShell with
-// the role side menu (SignedInLayout), loaded on demand so that the sign-in page does not carry it.
+// The shell (spec part 1 section 2.1): the header and the routed page. Signed out (sign-in, registration,
+// reset), a light frame drawn with plain elements, without Mantine (PublicFrame); signed in, the Mantine
+// AppShell with the role side menu (SignedInLayout), loaded on demand so that the sign-in page does not carry it.
 import { useQuery } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { mfaStatusQuery } from '../api/session';
 import { useSession } from '../auth/use-session';
 import { useAccountLocale } from '../i18n/use-account-locale';
 import { PageLoader } from '../ui/PageLoader';
-import { Header } from './Header';
-import classes from './Layout.module.css';
 import { lazyThemed } from './lazy-group';
-import { SkipLink } from './SkipLink';
+import { PublicFrame } from './PublicFrame';
 
 /** The signed-in shell's module once it has arrived. */
 let loadedShell: typeof import('./SignedInLayout') | undefined;
@@ -24,24 +22,6 @@ export const preloadSignedInLayout = () => void loadSignedInLayout();
 const EnrolmentPage = lazyThemed(() =>
   import('../screens/account/EnrolmentPage').then((module) => module.EnrolmentPage),
 );
-
-/** The signed-out frame: what the AppShell draws for the header and the page, with plain elements. */
-function PublicFrame({ children }: { children: ReactNode }) {
-  return (
-    <>
-      <SkipLink />
-      <header className={classes.header}>
-        <Header />
-      </header>
-      <main id="main" tabIndex={-1} className={classes.main}>
-        {/* A page drawn with Mantine arrives with it (lazy-group.ts). */}
-        <div className={classes.container}>
-          <Suspense fallback={<PageLoader />}>{children}</Suspense>
-        </div>
-      </main>
-    </>
-  );
-}
 
 export function Layout() {
   useAccountLocale();

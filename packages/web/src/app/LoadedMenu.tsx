@@ -4,9 +4,9 @@
 import { Menu } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
 import type { HeaderMenuProps } from './header-menu-items';
 import { HeaderMenuButton } from './HeaderMenuButton';
+import { AppLink } from './navigation';
 import { ThemeProvider } from './ThemeProvider';
 
 interface LoadedMenuProps extends HeaderMenuProps {
@@ -35,7 +35,7 @@ export function LoadedMenu({ items, defaultOpened, focus, ...button }: LoadedMen
               'aria-current': current ? ('true' as const) : undefined,
             };
             return to ? (
-              <Menu.Item key={key} component={Link} to={to} {...common}>
+              <Menu.Item key={key} component={AppLink} to={to} {...common}>
                 {label}
               </Menu.Item>
             ) : (

@@ -2,14 +2,16 @@
 // with it (lazy-group.ts): the account and admin groups, the staff screens page by page.
 import { ROUTE_ACCESS } from '@bank/domain';
 import { type Location, Navigate, type RouteObject, ScrollRestoration } from 'react-router';
-import { LoginPage } from '../auth/LoginPage';
 import { PrivateRoute } from '../auth/PrivateRoute';
 import { PageLoader } from '../ui/PageLoader';
 import { Layout } from './Layout';
 import { lazyGroup, lazyPage } from './lazy-group';
 import { RouteError } from './RouteError';
+import { RouterNavigation } from './RouterNavigation';
 
 const home = lazyGroup(() => import('../screens/home/HomePage'));
+// The sign-in page: opened signed out, the app is not there yet (sign-in-start.tsx); here after a sign-out.
+const login = lazyGroup(() => import('../auth/LoginPage'));
 const logout = lazyGroup(() => import('../auth/LogoutPage'));
 const oidcCallback = lazyGroup(() => import('../auth/OidcCallbackPage'));
 const notFound = lazyGroup(() => import('./NotFoundPage'));
@@ -137,7 +139,9 @@ export const routes: RouteObject[] = [
     element: (
       <>
         <ScrollRestoration getKey={scrollKey} />
-        <Layout />
+        <RouterNavigation>
+          <Layout />
+        </RouterNavigation>
       </>
     ),
     errorElement: <RouteError />,
@@ -148,7 +152,7 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { index: true, lazy: lazyPage(home, 'HomePage') },
-          { path: 'login', element: <LoginPage /> },
+          { path: 'login', lazy: async () => ({ Component: (await login()).LoginPage }) },
           // The end of a sign-in through the bank's directory, drawn without Mantine like the sign-in page.
           { path: 'login/oidc', lazy: async () => ({ Component: (await oidcCallback()).OidcCallbackPage }) },
           { path: 'logout', lazy: lazyPage(logout, 'LogoutPage') },

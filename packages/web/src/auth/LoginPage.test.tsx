@@ -25,8 +25,9 @@ function serve(password: string) {
   return stub;
 }
 
-function fill(username: string, password: string) {
-  fireEvent.change(screen.getByLabelText('Username'), { target: { value: username } });
+/** Once the page has arrived (a lazy route in the app). */
+async function fill(username: string, password: string) {
+  fireEvent.change(await screen.findByLabelText('Username'), { target: { value: username } });
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
   fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 }
@@ -44,7 +45,7 @@ describe('sign-in page', () => {
   it('says both fields are empty at once, without calling the server', async () => {
     const { calls } = serve('manager');
     renderRoutes(routes, { path: '/login' });
-    fill('', '');
+    await fill('', '');
     expect(await screen.findByText('Username cannot be empty!')).toBeTruthy();
     expect(screen.getByText('Password cannot be empty!')).toBeTruthy();
     expect(calls.some((call) => call.url.includes('authenticate'))).toBe(false);
@@ -65,7 +66,7 @@ describe('sign-in page', () => {
     serve('manager');
     const { router } = renderRoutes(routes, { path: '/login' });
     await screen.findByRole('heading', { name: 'Sign in' });
-    fill('manager', 'wrong');
+    await fill('manager', 'wrong');
     expect(await screen.findByText('Failed to sign in! Please check your credentials and try again.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
@@ -75,7 +76,7 @@ describe('sign-in page', () => {
     const { calls } = serve('manager');
     const { router } = renderRoutes(routes, { path: '/account/password' });
     await screen.findByRole('heading', { name: 'Sign in' });
-    fill('manager', 'manager');
+    await fill('manager', 'manager');
     expect(await screen.findByRole('heading', { name: 'Password for [manager]' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/account/password');
     const sent = calls.find((call) => call.url === '/api/authenticate');
@@ -108,7 +109,7 @@ describe('sign-in page', () => {
     const { router } = renderRoutes(routes, { path: '/login' });
     await screen.findByRole('heading', { name: 'Sign in' });
     expect(screen.queryByLabelText('Verification code')).toBeNull();
-    fill('manager', 'manager');
+    await fill('manager', 'manager');
     expect(await screen.findByText('Enter the code from your authenticator app (or a recovery code).')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '654321' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));

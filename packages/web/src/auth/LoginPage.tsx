@@ -1,13 +1,14 @@
 // Sign-in screen (spec part 1 section 2.2): logo, 'Connexion', username, password, submit; no remember-me.
 // With the bank's directory configured, a 'Se connecter avec …' link too, and why a directory sign-in was refused.
-// Drawn without Mantine, as its inputs look (LoginPage.module.css): the first page most users load stays light.
+// Drawn without Mantine, as its inputs look (LoginPage.module.css), and without the router (navigation.tsx):
+// the first page most users load stays light.
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, type Location, Navigate, useLocation } from 'react-router';
 import { directoryRefusal, directorySignInUrl } from '../api/directory';
 import { isHttpError } from '../api/http-error';
 import { profileQuery } from '../api/management';
+import { AppLink, Redirect, useNavigation } from '../app/navigation';
 import { Logo } from '../ui/Logo';
 import { PageLoader } from '../ui/PageLoader';
 import loader from '../ui/PageLoader.module.css';
@@ -19,7 +20,7 @@ import { useSignIn } from './use-sign-in';
 
 /** Where to go once signed in: the page that sent the user here, else home. */
 function returnPath(state: unknown): string {
-  const from = (state as { from?: Partial<Location> } | null)?.from;
+  const from = (state as { from?: { pathname?: string; search?: string; hash?: string } } | null)?.from;
   if (!from?.pathname || /^\/(login|logout)\b/.test(from.pathname)) return '/';
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }
@@ -124,7 +125,7 @@ function Field({ label, error, onChange, password, ...input }: FieldProps) {
 
 export function LoginPage() {
   const { t, i18n } = useTranslation();
-  const location = useLocation();
+  const { location } = useNavigation();
   const { isAuthenticated, isPending } = useSession();
   const notice = useAuthNotice();
   const signIn = useSignIn();
@@ -136,7 +137,7 @@ export function LoginPage() {
   const [missing, setMissing] = useState({ username: false, password: false, code: false });
 
   if (isPending) return <PageLoader />;
-  if (isAuthenticated) return <Navigate to={returnPath(location.state)} replace />;
+  if (isAuthenticated) return <Redirect to={returnPath(location.state)} />;
 
   // A password attempt's failure, else why the directory sign-in that came back here was refused.
   const refusal = directoryRefusal(new URLSearchParams(location.search).get('oidcError'));
@@ -236,12 +237,12 @@ export function LoginPage() {
               </>
             )}
             <div className={classes.links}>
-              <Link to="/reset/request" className={`${classes.link} mantine-focus-auto`}>
+              <AppLink to="/reset/request" className={`${classes.link} mantine-focus-auto`}>
                 {t('reset.request.link')}
-              </Link>
-              <Link to="/register" className={`${classes.link} mantine-focus-auto`}>
+              </AppLink>
+              <AppLink to="/register" className={`${classes.link} mantine-focus-auto`}>
                 {t('register.link')}
-              </Link>
+              </AppLink>
             </div>
           </div>
         </form>

@@ -7,7 +7,7 @@ import { DEFAULT_PAGE_SIZE } from '../../api/entities';
 import { managerQueries, type ListFilterValues } from '../../api/manager';
 import { sessionKey } from '../../api/session';
 import type { Account } from '../../api/types';
-import { queryClientContext } from '../../app/query-client';
+import { queryClientContext } from '../../app/router-context';
 import { readRequestSort } from './request-sort';
 import { requestTypeByRoute, type RequestType } from './request-types';
 
