@@ -1,17 +1,71 @@
 // Starts the server: config from the environment, database opened and migrated, demo data when
-// empty, then listen. SIGTERM/SIGINT report DOWN to load balancers for SHUTDOWN_DRAIN_SECONDS while
+// empty (a new database prepared by a child process, prepareInChildProcess), then listen. SIGTERM/SIGINT report DOWN to load balancers for SHUTDOWN_DRAIN_SECONDS while
 // still serving, then stop accepting, finish requests in flight and close the database.
-import { loadConfig } from './config';
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
-import { seedDemo } from './seed/demo';
+import { isEmpty, seedDemo } from './seed/demo';
 import { buildApp } from './app';
+
+/** The argument that makes this file the preparing child: it creates, migrates and seeds, then exits. */
+const PREPARE = '--prepare-database';
+
+interface Prepared {
+  applied: string[];
+  seeded: boolean;
+}
+
+/** What the preparing child does: migrations, then the demo data when the database is empty and SEED=demo. */
+async function prepare(config: Config): Promise<Prepared> {
+  const db = await openDatabase(config);
+  try {
+    const applied = await migrate(db);
+    return { applied, seeded: config.seed === 'demo' && (await seedDemo(db)) };
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * Prepares the database in a child process: creating an embedded database (PostgreSQL's initdb in
+ * PGlite's WebAssembly memory) and writing the demo data (rows, COPY buffers, the accounts' argon2
+ * hashes) take 150 MB of memory or more that the server would otherwise hold all its life, as neither
+ * WebAssembly nor the C allocator gives it back: 409 MB of RSS after a first start in process, 250
+ * after a restart (docs/performance.md). The embedded database's lock is the child's meanwhile.
+ */
+async function prepareInChildProcess(): Promise<Prepared> {
+  // Without the watch mode of `npm run dev`, under which the child would wait for changes, not exit.
+  const execArgv = process.execArgv.filter((arg) => !arg.startsWith('--watch'));
+  const child = fork(process.argv[1]!, [PREPARE], { stdio: 'inherit', execArgv });
+  let prepared: Prepared = { applied: [], seeded: false };
+  child.on('message', (message) => (prepared = message as Prepared));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`the database could not be prepared (the child process exited with ${code})`);
+  return prepared;
+}
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = await openDatabase(config);
-  const applied = await migrate(db);
-  const seeded = config.seed === 'demo' && (await seedDemo(db));
+  if (process.argv.includes(PREPARE)) {
+    process.send!(await prepare(config));
+    process.disconnect(); // the IPC channel would keep the child alive
+    return;
+  }
+  // A new embedded database is created by the child; an empty one (PostgreSQL's) is filled by it.
+  const newEmbedded = !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'PG_VERSION'));
+  const prepared = newEmbedded ? await prepareInChildProcess() : { applied: [], seeded: false };
+  let db = await openDatabase(config);
+  const applied = [...prepared.applied, ...(await migrate(db))];
+  let seeded = prepared.seeded;
+  if (config.seed === 'demo' && (await isEmpty(db))) {
+    await db.close();
+    seeded = (await prepareInChildProcess()).seeded;
+    db = await openDatabase(config);
+  }
   const app = await buildApp({ config, db });
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   if (seeded) app.log.info('demo data created');
