@@ -1,6 +1,7 @@
 // Starts the server: config from the environment, database opened and migrated, demo data when
-// empty (a new database prepared by a child process, prepareInChildProcess), then listen. SIGTERM/SIGINT report DOWN to load balancers for SHUTDOWN_DRAIN_SECONDS while
-// still serving, then stop accepting, finish requests in flight and close the database.
+// empty (a new database prepared by a child process, prepareInChildProcess), then listen. SIGTERM/
+// SIGINT report DOWN to load balancers for SHUTDOWN_DRAIN_SECONDS while still serving, then stop
+// accepting, finish requests in flight and close the database.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';

@@ -26,10 +26,14 @@ export function startSignIn(container: HTMLElement): void {
   const navigate = (to: string, { replace = false } = {}) => {
     if (handedOver) return;
     handedOver = true;
-    void loadApp().then(({ start }) => {
-      window.history[replace ? 'replaceState' : 'pushState'](null, '', to);
-      return start(container, { boot: booted, beforeRender: () => root.unmount() });
-    });
+    void loadApp().then(
+      ({ start }) => {
+        window.history[replace ? 'replaceState' : 'pushState'](null, '', to);
+        return start(container, { boot: booted, beforeRender: () => root.unmount() });
+      },
+      // The app's code did not arrive (the network, a release under way): the browser loads the page.
+      () => window.location.assign(to),
+    );
   };
   function HandOverLink({ to, onClick, ...anchor }: AppLinkProps) {
     const follow = (event: MouseEvent<HTMLAnchorElement>) => {
