@@ -1,22 +1,23 @@
 // The idle limit seen from the browser (PCI DSS 8.2.8): a minute before the server ends a session left
 // unused, a dialog offers to stay signed in; when the limit passes, the user is signed out and the
 // sign-in page says why, then brings them back to the page they were on.
-import { Button, Group, Modal, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { lastActivity } from '../api/activity';
 import { request } from '../api/http-client';
 import { profileQuery } from '../api/management';
 import { signOut } from '../auth/sign-out';
 
+const SessionExpiringDialog = lazy(() =>
+  import('./SessionExpiringDialog').then((module) => ({ default: module.SessionExpiringDialog })),
+);
+
 /** A minute's warning, or half the limit when it is that short. */
 const warnBefore = (idleMs: number) => Math.min(60_000, idleMs / 2);
 const TICK_MS = 1_000;
 
 export function SessionTimeout() {
-  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const idleMinutes = useQuery(profileQuery()).data?.sessionIdleMinutes;
@@ -39,23 +40,14 @@ export function SessionTimeout() {
     return () => clearInterval(timer);
   }, [idleMinutes, queryClient]);
 
+  // Mounted at the first warning and kept, so that the dialog still closes with its transition.
+  const [warned, setWarned] = useState(false);
+  if (left !== null && !warned) setWarned(true);
+  if (!warned) return null;
+  const stay = () => void request('api/account', { errorMessage: false });
   return (
-    <Modal
-      opened={left !== null}
-      onClose={() => void request('api/account', { errorMessage: false })}
-      title={t('session.expiring.title')}
-      centered
-      data-testid="session-expiring"
-    >
-      <Text role="status">{t('session.expiring.text', { seconds: left ?? 0 })}</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={() => navigate('/logout')}>
-          {t('session.expiring.signOut')}
-        </Button>
-        <Button data-autofocus onClick={() => void request('api/account', { errorMessage: false })}>
-          {t('session.expiring.stay')}
-        </Button>
-      </Group>
-    </Modal>
+    <Suspense fallback={null}>
+      <SessionExpiringDialog secondsLeft={left} onStay={stay} onSignOut={() => void navigate('/logout')} />
+    </Suspense>
   );
 }

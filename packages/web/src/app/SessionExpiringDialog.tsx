@@ -1,0 +1,34 @@
+// The idle limit's warning (SessionTimeout.tsx), loaded the first time it shows: the staff shell, on every
+// staff page, no longer carries Mantine's Modal with the ScrollArea and floating-ui under it.
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+interface SessionExpiringDialogProps {
+  /** Seconds before the server ends the session; null once the session is in use again. */
+  secondsLeft: number | null;
+  onStay: () => void;
+  onSignOut: () => void;
+}
+
+export function SessionExpiringDialog({ secondsLeft, onStay, onSignOut }: SessionExpiringDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={secondsLeft !== null}
+      onClose={onStay}
+      title={t('session.expiring.title')}
+      centered
+      data-testid="session-expiring"
+    >
+      <Text role="status">{t('session.expiring.text', { seconds: secondsLeft ?? 0 })}</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onSignOut}>
+          {t('session.expiring.signOut')}
+        </Button>
+        <Button data-autofocus onClick={onStay}>
+          {t('session.expiring.stay')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
