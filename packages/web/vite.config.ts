@@ -44,7 +44,8 @@ function precompress(): Plugin {
  * (a group takes its modules' dependencies), where the build alone splits Mantine into dozens of small
  * chunks that a page fetches one by one and that compress worse apart. The price: another screen that
  * uses a module of a set loads the set's whole chunk (the home page loads the lists' chunk, the signed-out
- * account pages the shell's and the lists').
+ * account pages the shell's and the lists', and so does a header menu opened on the sign-in page, which
+ * then loads the router's too: the Mantine parts of its Menu are in those chunks).
  */
 const SCREEN_SETS = {
   // What both starts run and draw (the app's, start.tsx, and the sign-in page's, sign-in-start.tsx): the
