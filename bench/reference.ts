@@ -9,7 +9,10 @@
 //   - the same access log: the product's own writer (batches, lanes, asynchronous commit), its row
 //     written while the read runs and the answer sent once both are done.
 // It outlives a PostgreSQL restart as ours does: a broken idle connection is dropped, not fatal.
+// `POST /bench/statements` answers a call with the read statements it ran instead of its rows: the
+// bench replays them through pgbench for each line's raw-SQL floor.
 // Run: DATABASE_URL=… PORT=… node --import tsx bench/reference.ts
+import { AsyncLocalStorage } from 'node:async_hooks';
 import Fastify, { type FastifyReply } from 'fastify';
 import pg from 'pg';
 import {
@@ -37,6 +40,16 @@ const paging = (q: Q) => {
   return { size, offset: Number(q.page ?? 0) * size };
 };
 
+/** A statement as sent: its text and its parameters. */
+export interface Statement {
+  text: string;
+  values: unknown[];
+  /** Sent unnamed, so that PostgreSQL plans it for its values each time. */
+  planEachTime: boolean;
+}
+/** The statements of the call being captured (the access log's writes are not among them). */
+const capturing = new AsyncLocalStorage<Statement[]>();
+
 let statement = 0;
 const prepared = new Map<string, string>();
 /** Runs `text` as a named prepared statement (one name per distinct text). */
@@ -47,6 +60,7 @@ async function sql<R = Record<string, unknown>>(
   /** Unnamed, so planned for its values each time, as the product plans a text search. */
   planEachTime = false,
 ): Promise<R[]> {
+  if (on === pool) capturing.getStore()?.push({ text, values: [...values], planEachTime });
   if (planEachTime) return (await on.query({ text, values: [...values] })).rows as R[];
   let name = prepared.get(text);
   if (!name) prepared.set(text, (name = `ref${++statement}`));
@@ -465,5 +479,14 @@ app.put<{ Params: { id: string }; Body: Record<string, unknown> }>(
     }
   },
 );
+
+app.post<{ Body: { method: 'GET' | 'POST' | 'PUT'; path: string } }>('/bench/statements', async (request) => {
+  const statements: Statement[] = [];
+  const answer = await capturing.run(statements, () =>
+    app.inject({ method: request.body.method, url: request.body.path }),
+  );
+  if (answer.statusCode !== 200) throw new Error(`${request.body.path}: ${answer.statusCode}`);
+  return statements;
+});
 
 await app.listen({ port: Number(process.env.PORT ?? 18900), host: '127.0.0.1' });

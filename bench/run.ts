@@ -6,14 +6,18 @@
 // BENCH_SECONDS (default 5) per call after a BENCH_WARMUP (default 1) s warm-up, BENCH_ROUNDS (default 3)
 // alternating rounds per call (ours, the reference, ours…), medians kept; BENCH_ONLY=pg|embedded;
 // BENCH_CALLS='e-mail,client file' runs only the calls whose name contains one of those words.
-// On PostgreSQL it also reports what the access log costs the client file (issue 12).
+// On PostgreSQL each line measured against the reference also gets its raw-SQL floor: the reference's
+// statements for its calls replayed by pgbench in the same rounds (floor.ts; BENCH_FLOOR=off skips
+// it). It also reports what the access log costs the client file (issue 12).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { pgbenchFound, pgbenchScript, runFloor, type Floor } from './floor';
 import { markdownTable } from './markdown';
 import { buildServer, measured, root, SERVER, startNode, stop, waitForHttp } from './processes';
+import type { Statement } from './reference';
 import { findFixture, scenarios, type Fixture, type Scenario } from './scenarios';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -34,6 +38,8 @@ const RSS_BUDGET_MB = 300;
 const EMBEDDED = { connections: 8, budgetMs: 100, rssBudgetMb: 350 };
 /** The sign-in limiter (60 a minute per address) is lifted: the bench measures what a sign-in costs. */
 const SIGN_INS_PER_MINUTE = '1000000';
+/** The staff decision as our server sends it, for pgbench (its raw-SQL floor). */
+const DECISION_SQL = 'bench/sql/decision.pgb';
 /** Card orders each server's decisions go to (one per connection). */
 const WRITERS = 8;
 
@@ -57,8 +63,10 @@ interface Row {
   /** Medians of the rounds (errors and requests summed, RSS the peak). */
   ours: Measure;
   reference?: Measure;
+  /** The raw-SQL floor: the reference's statements through pgbench (medians). */
+  floor?: Floor;
   /** Every round, in the order run. */
-  rounds: { ours: Measure[]; reference?: Measure[] };
+  rounds: { ours: Measure[]; reference?: Measure[]; floor?: Floor[] };
   /** The machine's 1-minute load average before the line and after each of its runs. */
   load: { before: number; during: number[] };
 }
@@ -192,7 +200,7 @@ async function measure(
 
 /** Each metric's median over the rounds; errors and requests summed, RSS the highest. */
 function medianOf(runs: Measure[]): Measure {
-  const middle = (pick: (m: Measure) => number) => runs.map(pick).sort((x, y) => x - y)[Math.floor(runs.length / 2)]!;
+  const middle = (pick: (m: Measure) => number) => middleOf(runs, pick);
   return {
     rps: middle((m) => m.rps),
     p50: middle((m) => m.p50),
@@ -206,17 +214,22 @@ function medianOf(runs: Measure[]): Measure {
 
 const loadNow = () => Number(os.loadavg()[0]!.toFixed(2));
 
+const middleOf = <T>(runs: T[], pick: (run: T) => number) =>
+  runs.map(pick).sort((x, y) => x - y)[Math.floor(runs.length / 2)]!;
+
 /**
- * One line of the table: `rounds` runs of ours, each followed by one of the reference when there is
- * one (so that a noisy minute hits both sides), and the load average around them.
+ * One line of the table: `rounds` runs of ours, each followed by one of the reference and one of the
+ * raw-SQL floor when there are (so that a noisy minute hits every side), and the load average around
+ * them.
  */
 async function measureLine(
   row: Pick<Row, 'database' | 'call' | 'paths' | 'connections' | 'budgetMs'>,
   ours: () => Promise<Measure>,
   reference?: () => Promise<Measure>,
+  floor?: () => Promise<Floor>,
 ): Promise<Row> {
   const load = { before: loadNow(), during: [] as number[] };
-  const runs: Row['rounds'] = { ours: [], ...(reference ? { reference: [] } : {}) };
+  const runs: Row['rounds'] = { ours: [], ...(reference ? { reference: [] } : {}), ...(floor ? { floor: [] } : {}) };
   for (let round = 0; round < rounds; round++) {
     runs.ours.push(await ours());
     load.during.push(loadNow());
@@ -224,14 +237,44 @@ async function measureLine(
       runs.reference!.push(await reference());
       load.during.push(loadNow());
     }
+    if (floor) {
+      runs.floor!.push(await floor());
+      load.during.push(loadNow());
+    }
   }
+  const floors = runs.floor;
   return {
     ...row,
     ours: medianOf(runs.ours),
     ...(runs.reference ? { reference: medianOf(runs.reference) } : {}),
+    ...(floors
+      ? {
+          floor: {
+            rps: middleOf(floors, (f) => f.rps),
+            p50: middleOf(floors, (f) => f.p50),
+            p99: middleOf(floors, (f) => f.p99),
+            errors: floors.reduce((sum, f) => sum + f.errors, 0),
+          },
+        }
+      : {}),
     rounds: runs,
     load,
   };
+}
+
+/** The read statements the reference runs for each of `scenario`'s calls. */
+async function statementsOf(refBase: string, scenario: Scenario): Promise<Statement[][]> {
+  return Promise.all(
+    scenario.calls.map(async (call) => {
+      const response = await fetch(`${refBase}/bench/statements`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(call),
+      });
+      if (!response.ok) throw new Error(`statements of ${call.path}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as Statement[];
+    }),
+  );
 }
 
 async function isSeeded(url: string): Promise<boolean> {
@@ -272,8 +315,17 @@ async function benchPostgres(url: string, rows: Row[]): Promise<{ seedSeconds?: 
     const fixture = await findFixture(getter(oursBase, token), 2 * WRITERS);
     const oursOrders = fixture.cardOrders.slice(0, WRITERS);
     const refOrders = fixture.cardOrders.slice(WRITERS);
+    const withFloor = process.env.BENCH_FLOOR !== 'off' && pgbenchFound();
+    if (!withFloor) console.log('No raw-SQL floor: pgbench not found or BENCH_FLOOR=off.');
     for (const scenario of scenarios(fixture).filter(selected)) {
       const withReference = scenario.reference && refOrders.length > 0;
+      // A decision's floor runs our statements (the reference locks where ours checks a version).
+      const floorScript =
+        !withFloor || !withReference
+          ? undefined
+          : scenario.write
+            ? { script: fs.readFileSync(path.join(root, DECISION_SQL), 'utf8'), defines: [] }
+            : pgbenchScript(await statementsOf(refBase, scenario));
       const row = await measureLine(
         {
           database: 'PostgreSQL, bank scale',
@@ -286,6 +338,7 @@ async function benchPostgres(url: string, rows: Row[]): Promise<{ seedSeconds?: 
         withReference
           ? () => measure(refBase, reference.pid!, token, scenario, scenario.connections, refOrders)
           : undefined,
+        floorScript ? () => runFloor(url, floorScript, scenario.connections, seconds) : undefined,
       );
       rows.push(row);
       console.log(line(row));
@@ -413,7 +466,10 @@ async function benchEmbedded(rows: Row[]): Promise<void> {
 function verdict(row: Row): string {
   const misses: string[] = [];
   if (row.ours.errors > 0) misses.push(`${row.ours.errors} errors`);
-  if (Number.isFinite(row.budgetMs) && row.ours.p99 >= row.budgetMs) misses.push(`p99 ≥ ${row.budgetMs} ms`);
+  if (Number.isFinite(row.budgetMs) && row.ours.p99 >= row.budgetMs)
+    misses.push(
+      `p99 ≥ ${row.budgetMs} ms${row.floor && row.floor.p99 >= row.budgetMs ? ` (SQL alone: ${row.floor.p99} ms)` : ''}`,
+    );
   if (row.reference && row.ours.rps < 0.6 * row.reference.rps) misses.push('< 60 % of reference');
   const rssBudgetMb = row.database.startsWith('PostgreSQL') ? RSS_BUDGET_MB : EMBEDDED.rssBudgetMb;
   if (row.ours.peakRssMb >= rssBudgetMb) misses.push(`RSS ≥ ${rssBudgetMb} MB`);
@@ -434,6 +490,8 @@ const HEADER = [
   'ref. p50',
   'ref. p99',
   'ratio',
+  'SQL req/s',
+  'SQL p99',
   'CPU ms/req',
   'ref. CPU ms/req',
   'RSS MB',
@@ -459,6 +517,8 @@ function cells(row: Row): Array<string | number> {
     row.reference?.p50 ?? '',
     row.reference?.p99 ?? '',
     ratio(row),
+    row.floor?.rps ?? '',
+    row.floor?.p99 ?? '',
     row.ours.cpuMsPerRequest,
     row.reference?.cpuMsPerRequest ?? '',
     row.ours.peakRssMb,
@@ -489,6 +549,7 @@ const report = [
   '',
   `Budgets: p99 under 50 ms at 32 connections and at least 60 % of the reference's req/s for reads at bank scale;`,
   `p99 under 30 ms at 8 connections for the staff decision; RSS under ${RSS_BUDGET_MB} MB on PostgreSQL; p99 under 100 ms at 8 connections and RSS under ${EMBEDDED.rssBudgetMb} MB on the embedded database (whose RSS includes the database itself).`,
+  "SQL: the raw-SQL floor, the reference's statements for the call replayed by pgbench on as many connections (bench/floor.ts): PostgreSQL alone, no HTTP.",
   'CPU ms/req: Node CPU time of the server process per request (PostgreSQL not included); RSS: our server, peak during the call.',
   `Load: the machine's 1-minute load average before the call's runs and the highest after one of them; (busy) above ${QUIET_LOAD}, where a figure says less.`,
   'Sign-in runs with the sign-in rate limit lifted (it measures the argon2id cost); the staff decision includes the history row, the audit event and the commit.',
