@@ -21,10 +21,17 @@ export function sendPage<T>(request: FastifyRequest, reply: FastifyReply, page: 
   const url = new URL(request.url, 'http://local');
   const exact = page.exact !== false;
   const last = Math.max(0, Math.ceil(page.total / page.size) - 1);
+  // Each link is the query with `page` and `size` set. A set on `url.searchParams` re-serialises the whole
+  // URL: the query is set apart and serialised once, and only its `page` pair is rewritten per link (a
+  // serialised pair never holds `&`).
+  const query = new URLSearchParams(url.search);
+  query.set('page', '0');
+  query.set('size', String(page.size));
+  const pairs = query.toString().split('&');
+  const at = [...query.keys()].indexOf('page');
   const link = (p: number, rel: string) => {
-    url.searchParams.set('page', String(p));
-    url.searchParams.set('size', String(page.size));
-    return `<${url.pathname}${url.search}>; rel="${rel}"`;
+    pairs[at] = `page=${p}`;
+    return `<${url.pathname}?${pairs.join('&')}>; rel="${rel}"`;
   };
   const links = [link(0, 'first')];
   if (page.page > 0) links.push(link(exact ? Math.min(page.page - 1, last) : page.page - 1, 'prev'));

@@ -148,7 +148,7 @@ export function registerAuth(
     if (access === undefined) return; // static files and the not-found handler
     const token = bearerToken(request);
     if (token) {
-      const claims = await tokens.check(token);
+      const claims = tokens.check(token);
       const activity = request.headers[APP_HEADERS.background] === undefined;
       const method = claims && (await sessions.check(claims.sessionId, claims.login, activity));
       const account = method ? await accounts.get(claims!.login) : null;

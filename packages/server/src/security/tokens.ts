@@ -17,8 +17,8 @@ export interface TokenClaims {
 
 export interface TokenService {
   issue(claims: TokenClaims, rememberMe: boolean): Promise<string>;
-  /** Returns the claims of a valid token, or null for a bad, tampered or expired one. */
-  check(token: string): Promise<TokenClaims | null>;
+  /** Returns the claims of a valid token, or null for a bad, tampered or expired one (in-process: no await). */
+  check(token: string): TokenClaims | null;
 }
 
 const decodePart = (part: string): Record<string, unknown> | null => {
@@ -70,7 +70,7 @@ export function createTokenService(secret: Uint8Array): TokenService {
         .setExpirationTime(Math.floor(Date.now() / 1000) + validity)
         .sign(secret);
     },
-    async check(token) {
+    check(token) {
       const hit = verified.get(token);
       if (hit) return hit.exp > Math.floor(Date.now() / 1000) ? hit.claims : null;
       const payload = verifyHs256(token, secret);

@@ -2,7 +2,7 @@
 // account's transactions and transfers, a transaction or transfer) appends a row to access_log before
 // the answer leaves, so an acknowledged read is on record even if this server crashes. The table refuses
 // updates and deletes (a trigger); administrators search it at management/access-log.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ROUTE_ACCESS, type Field } from '@bank/domain';
 import type { Database } from '../../db/database';
 import { sendPage } from '../../engine/routes';
@@ -97,7 +97,7 @@ declare module 'fastify' {
 function registerAccessLogHook(app: FastifyInstance, writer: AccessLogWriter): void {
   // The row is written while the read runs (its commit overlaps the read's queries) and the answer
   // waits for both; after authorization (onRequest) and validation, so a refused call leaves none.
-  app.addHook('preHandler', async (request) => {
+  const preHandler = async (request: FastifyRequest) => {
     const user = request.user;
     const read = user ? CLIENT_READS.get(`${request.method} ${request.routeOptions.url}`) : undefined;
     const subject = read?.subject(request);
@@ -113,15 +113,33 @@ function registerAccessLogHook(app: FastifyInstance, writer: AccessLogWriter): v
     });
     recording.catch(() => {}); // awaited in onSend; this only keeps an early failure from going unhandled
     request[RECORDING] = recording;
-  });
+  };
   // A read whose row could not be written (the database away: 503) is not answered with the data. Its
   // wait is taken once: the error answer goes through this hook again and must then leave. An answer that
   // is itself an error shows no client data, so it does not wait.
-  app.addHook('onSend', async (request, reply, payload) => {
+  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const recording = request[RECORDING];
     request[RECORDING] = undefined;
     if (recording && reply.statusCode < 400) await recording;
     return payload;
+  };
+  // Only the reads of client data carry the two hooks: every other call goes without their cost. They
+  // run first among the route's own hooks, as they did when registered for the whole application.
+  const hooked = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    const reads = [route.method]
+      .flat()
+      .map((method) => `${method} ${route.url}`)
+      .filter((key) => CLIENT_READS.has(key));
+    if (reads.length === 0) return;
+    route.preHandler = [preHandler, ...[route.preHandler ?? []].flat()];
+    route.onSend = [onSend, ...[route.onSend ?? []].flat()];
+    for (const key of reads) hooked.add(key);
+  });
+  // A read of client data registered before this module, or renamed, would go unrecorded: refuse to start.
+  app.addHook('onReady', async () => {
+    const missed = [...CLIENT_READS.keys()].filter((key) => !hooked.has(key));
+    if (missed.length > 0) throw new Error(`The access log does not hook ${missed.join(', ')}`);
   });
 }
 

@@ -113,14 +113,18 @@ export class HttpMetrics {
   }
 }
 
-/** Counts every response; the 'http' logger writes one debug line per request (off at the info level). */
+/**
+ * Counts every response; the 'http' logger writes one debug line per request (off at the info level).
+ * A callback hook: its work is synchronous, and a promise per request would only add to it.
+ */
 export function registerHttpMetrics(app: FastifyInstance, db: Database, log: FastifyBaseLogger): HttpMetrics {
   const metrics = new HttpMetrics(db);
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? UNMATCHED;
     const ms = reply.elapsedTime;
     metrics.record(request.method, route, reply.statusCode, ms);
     log.debug({ method: request.method, route, status: reply.statusCode, ms: round(ms) }, 'http request');
+    done();
   });
   app.addHook('onClose', async () => metrics.close());
   return metrics;
