@@ -4,7 +4,7 @@
 // with the demo data. Prints a Markdown table with every budget marked met or not and writes it, with
 // the JSON, under bench/results/.
 // BENCH_SECONDS (default 5) per call after a BENCH_WARMUP (default 1) s warm-up, BENCH_ROUNDS (default 3)
-// alternating rounds per call (ours, the reference, ours…), medians kept; BENCH_ONLY=pg|embedded;
+// rounds per call (ours, the reference and the floor, each round starting with the next), medians kept; BENCH_ONLY=pg|embedded;
 // BENCH_CALLS='e-mail,client file' runs only the calls whose name contains one of those words.
 // On PostgreSQL each line measured against the reference also gets its raw-SQL floor: the reference's
 // statements for its calls replayed by pgbench in the same rounds (floor.ts; BENCH_FLOOR=off skips
@@ -218,9 +218,8 @@ const middleOf = <T>(runs: T[], pick: (run: T) => number) =>
   runs.map(pick).sort((x, y) => x - y)[Math.floor(runs.length / 2)]!;
 
 /**
- * One line of the table: `rounds` runs of ours, each followed by one of the reference and one of the
- * raw-SQL floor when there are (so that a noisy minute hits every side), and the load average around
- * them.
+ * One line of the table: `rounds` rounds of a run of ours, one of the reference and one of the raw-SQL
+ * floor when there are (so that a noisy minute hits every side), and the load average around them.
  */
 async function measureLine(
   row: Pick<Row, 'database' | 'call' | 'paths' | 'connections' | 'budgetMs'>,
@@ -230,15 +229,16 @@ async function measureLine(
 ): Promise<Row> {
   const load = { before: loadNow(), during: [] as number[] };
   const runs: Row['rounds'] = { ours: [], ...(reference ? { reference: [] } : {}), ...(floor ? { floor: [] } : {}) };
+  const sides = [
+    async () => runs.ours.push(await ours()),
+    ...(reference ? [async () => runs.reference!.push(await reference())] : []),
+    ...(floor ? [async () => runs.floor!.push(await floor())] : []),
+  ];
   for (let round = 0; round < rounds; round++) {
-    runs.ours.push(await ours());
-    load.during.push(loadNow());
-    if (reference) {
-      runs.reference!.push(await reference());
-      load.during.push(loadNow());
-    }
-    if (floor) {
-      runs.floor!.push(await floor());
+    // Each round starts with the next side, so that none always runs right after another (pgbench's 32
+    // connections leave PostgreSQL busier for a moment than an HTTP run does).
+    for (let turn = 0; turn < sides.length; turn++) {
+      await sides[(round + turn) % sides.length]!();
       load.during.push(loadNow());
     }
   }
@@ -316,6 +316,8 @@ async function benchPostgres(url: string, rows: Row[]): Promise<{ seedSeconds?: 
     const oursOrders = fixture.cardOrders.slice(0, WRITERS);
     const refOrders = fixture.cardOrders.slice(WRITERS);
     const withFloor = process.env.BENCH_FLOOR !== 'off' && pgbenchFound();
+    // The decision's floor writes orders of its own, after the servers' (its versions would make theirs stale).
+    const floorOrder = Math.max(...fixture.cardOrders.map((order) => Number(order.id))) + 1;
     if (!withFloor) console.log('No raw-SQL floor: pgbench not found or BENCH_FLOOR=off.');
     for (const scenario of scenarios(fixture).filter(selected)) {
       const withReference = scenario.reference && refOrders.length > 0;
@@ -324,7 +326,7 @@ async function benchPostgres(url: string, rows: Row[]): Promise<{ seedSeconds?: 
         !withFloor || !withReference
           ? undefined
           : scenario.write
-            ? { script: fs.readFileSync(path.join(root, DECISION_SQL), 'utf8'), defines: [] }
+            ? { script: fs.readFileSync(path.join(root, DECISION_SQL), 'utf8'), defines: [`first=${floorOrder}`] }
             : pgbenchScript(await statementsOf(refBase, scenario));
       const row = await measureLine(
         {
@@ -542,7 +544,7 @@ const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.ro
 const table = markdownTable(HEADER, rows.map(cells));
 const stamp = new Date().toISOString();
 const report = [
-  `Benchmark of ${stamp.slice(0, 16).replace('T', ' ')} UTC on ${machine}; ${seconds} s per run after a ${warmup} s warm-up, ${rounds} rounds per call (ours, then the reference, in turn; medians shown); run took ${minutes} min.`,
+  `Benchmark of ${stamp.slice(0, 16).replace('T', ' ')} UTC on ${machine}; ${seconds} s per run after a ${warmup} s warm-up, ${rounds} rounds per call (ours, the reference and the raw-SQL floor, each round starting with the next; medians shown); run took ${minutes} min.`,
   seedSeconds === undefined ? '' : `The bank-scale seed took ${seedSeconds.toFixed(0)} s.`,
   '',
   table,
