@@ -153,7 +153,7 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   );
   const services = registerEntityRoutes(app, db, (entity) => {
     const workflow = workflowOf(entity.name);
-    return workflow ? workflowHooks(workflow, fourEyesRules.get(workflow.entity)) : undefined;
+    return workflow ? workflowHooks(workflow, bus, fourEyesRules.get(workflow.entity)) : undefined;
   });
   registerWorkflowRoutes(app, db, services, fourEyesRules);
   registerClientFileRoutes(app, services);

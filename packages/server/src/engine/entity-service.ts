@@ -57,12 +57,25 @@ export interface UpdateContext {
 export type CompanionWrite = (params: Params) => string;
 
 /**
+ * What goes with an update in its one statement: its companion writes, and notices, SQL expressions
+ * evaluated once on the written row (an event that PostgreSQL sends when the statement commits, so that
+ * none goes out for a write that did not happen and none is lost for one that did).
+ */
+export interface UpdateCompanions {
+  writes: CompanionWrite[];
+  notices: CompanionWrite[];
+}
+
+/**
  * Named extension points for the exceptions of an entity (the workflow module uses them). `prepareUpdate`
- * checks an update against the row as read, may complete the body, and gives the writes that go with it.
+ * checks an update against the row as read, may complete the body, and gives what goes with it.
  */
 export interface EntityHooks {
-  prepareUpdate?(context: UpdateContext): Promise<CompanionWrite[]>;
+  prepareUpdate?(context: UpdateContext): Promise<UpdateCompanions>;
 }
+
+/** The columns that carry an update's notices, not sent. */
+const NOTICE = '__notice';
 
 interface DatabaseError {
   code?: string;
@@ -494,7 +507,8 @@ export class EntityService {
     if (before.version !== body.version) throw staleVersion(this.entity);
     const merged = mergeUpdate(this.entity, before, body);
     const companions =
-      (await this.hooks.prepareUpdate?.({ db: this.db, before, body: merged, sent: body, actor })) ?? [];
+      (await this.hooks.prepareUpdate?.({ db: this.db, before, body: merged, sent: body, actor })) ??
+      ({ writes: [], notices: [] } satisfies UpdateCompanions);
     // A many-to-many list is written by statements of its own, in a transaction with the update.
     const ownStatementsToo = this.manyToMany.some((field) => merged[field.name] !== undefined);
     return this.write((tx) => this.updateRow(tx, before, merged, companions), ownStatementsToo ? undefined : this.db);
@@ -508,7 +522,7 @@ export class EntityService {
     tx: Queryable,
     before: Row,
     body: Record<string, unknown>,
-    companions: CompanionWrite[],
+    companions: UpdateCompanions,
   ): Promise<Row> {
     const values: Record<string, unknown> = {};
     for (const field of this.entity.fields) {
@@ -518,12 +532,14 @@ export class EntityService {
     const sets = Object.keys(values).map((c) => `${quote(c)} = ${params.add(values[c])}`);
     sets.push('version = version + 1');
     const where = `id = ${params.add(before.id)} and version = ${params.add(before.version)}`;
-    const writes = companions.map((write, i) => `, w${i} as (${write(params)})`).join('');
+    const writes = companions.writes.map((write, i) => `, w${i} as (${write(params)})`).join('');
+    const notices = companions.notices.map((notice, i) => `, ${notice(params)} as ${NOTICE}${i}`).join('');
     const rows = await tx.query<Row>(
       `with t as (update ${this.table} set ${sets.join(', ')} where ${where} returning *)${writes}
-       select ${this.selectList} from t ${this.joins}`,
+       select ${this.selectList}${notices} from t ${this.joins}`,
       params.values,
     );
+    for (const row of rows) companions.notices.forEach((_, i) => delete row[`${NOTICE}${i}`]);
     if (rows.length === 0) {
       const [still] = await tx.query(`select 1 from ${this.table} where id = $1`, [before.id]);
       throw still ? staleVersion(this.entity) : notFound(`No ${this.entity.name} with id ${before.id}`);

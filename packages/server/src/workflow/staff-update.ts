@@ -1,9 +1,11 @@
 // The workflow module: a staff update of a request checks the observation and the allowed status, then
-// writes the request, one history row (`observation{}STATUS{}login`) and an audit event in one statement.
-// Plugged into the entity engine as update hooks of each request type.
+// writes the request, one history row (`observation{}STATUS{}login`), an audit event and, on PostgreSQL,
+// the `saved` event for the request's open forms in one statement. Plugged into the entity engine as
+// update hooks of each request type.
 import { ENUMS, encodeHistoryComment, entityByName, type WorkflowDef } from '@bank/domain';
 import { quote } from '../db/schema';
 import type { CompanionWrite, EntityHooks } from '../engine/entity-service';
+import type { EventBus } from '../modules/events/bus';
 import { HttpProblem } from '../problem';
 import { auditInsert } from '../modules/audit/audit';
 import type { FourEyesRule } from './four-eyes';
@@ -13,7 +15,7 @@ const fieldError = (entity: string, field: string, message: string, detail: stri
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-export function workflowHooks(workflow: WorkflowDef, fourEyes?: FourEyesRule): EntityHooks {
+export function workflowHooks(workflow: WorkflowDef, bus: EventBus, fourEyes?: FourEyesRule): EntityHooks {
   const request = entityByName(workflow.entity);
   const log = entityByName(workflow.log.entity);
   const statusField = request.field(workflow.status)!;
@@ -41,11 +43,19 @@ export function workflowHooks(workflow: WorkflowDef, fourEyes?: FourEyesRule): E
       if (workflow.updatedAt) body[workflow.updatedAt] = new Date().toISOString();
 
       const writes: CompanionWrite[] = step ? fourEyes!.record(actor, step) : [];
+      // Every save of a request puts its open forms out of date (without the bus's statement form, the
+      // events module publishes it once the answer has left).
+      const saved = { type: 'saved', resource: request.resource, id: Number(before.id), login: actor.login } as const;
+      const notices: CompanionWrite[] = bus.inStatement
+        ? [(params) => bus.inStatement!({ ...saved, version: Number(before.version) + 1 }, params)]
+        : [];
       const written = String(body[workflow.status] ?? '');
       const observation = observationOf(body);
       // A first approval leaves the status as it was, but is a decision: it goes in the history.
       const decided = step === 'first-approval';
-      if (!decided && written === before[workflow.status] && observation === observationOf(before)) return writes;
+      if (!decided && written === before[workflow.status] && observation === observationOf(before)) {
+        return { writes, notices };
+      }
 
       // The history row and the audit event: rows of the written request `t`.
       writes.push((params) => {
@@ -69,7 +79,7 @@ export function workflowHooks(workflow: WorkflowDef, fourEyes?: FourEyesRule): E
           't',
         ),
       );
-      return writes;
+      return { writes, notices };
     },
   };
 }

@@ -4,6 +4,7 @@
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
+import type { Params } from '../../engine/list-query';
 
 export const EVENT_CHANNEL = 'bank_events';
 
@@ -17,6 +18,11 @@ export type BusEvent =
 
 export interface EventBus {
   publish(event: BusEvent): Promise<void>;
+  /**
+   * On PostgreSQL, an SQL expression that publishes `event` when the statement it is part of commits:
+   * a write's own event then costs no statement of its own, and goes out exactly when the write does.
+   */
+  inStatement?(event: BusEvent, params: Params): string;
   subscribe(listener: (event: BusEvent) => void): () => void;
   close(): Promise<void>;
 }
@@ -87,6 +93,7 @@ export function createEventBus(db: Database, databaseUrl: string | undefined, lo
     async publish(event) {
       await db.query('select pg_notify($1, $2)', [EVENT_CHANNEL, JSON.stringify(event)]);
     },
+    inStatement: (event, params) => `pg_notify(${params.add(EVENT_CHANNEL)}, ${params.add(JSON.stringify(event))})`,
     subscribe,
     async close() {
       closed = true;

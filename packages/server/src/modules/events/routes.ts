@@ -164,7 +164,9 @@ export function registerEventRoutes(app: FastifyInstance, db: Database, bus: Eve
     const resource = request.method === 'PUT' && RESOURCE_OF_REQUEST.get(request.routeOptions.config.entity ?? '');
     if (resource) {
       // The engine's PUT of a request (the only PUT naming a request entity): it wrote the row under its
-      // lock on the version the body carried, and raised that version by one (entity-service.ts).
+      // lock on the version the body carried, and raised that version by one (entity-service.ts). On
+      // PostgreSQL its statement sent the event (workflow/staff-update.ts).
+      if (bus.inStatement) return;
       const { id } = request.params as { id: number };
       const { version } = request.body as { version: number };
       const login = request.user!.login;
