@@ -97,31 +97,43 @@ declare module 'fastify' {
 function registerAccessLogHook(app: FastifyInstance, writer: AccessLogWriter): void {
   // The row is written while the read runs (its commit overlaps the read's queries) and the answer
   // waits for both; after authorization (onRequest) and validation, so a refused call leaves none.
-  const preHandler = async (request: FastifyRequest) => {
+  // Callback hooks: they run on every read of client data, the busiest calls, without a promise of
+  // their own.
+  const preHandler = (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
     const user = request.user;
     const read = user ? CLIENT_READS.get(`${request.method} ${request.routeOptions.url}`) : undefined;
     const subject = read?.subject(request);
-    if (!user || !read || !subject) return;
-    const recording = writer.append({
-      login: user.login,
-      authorities: user.authorities.join(','),
-      what: read.what,
-      subject: subject.entity,
-      subjectId: subject.id,
-      requestId: String(request.id),
-      clientIp: request.ip,
-    });
-    recording.catch(() => {}); // awaited in onSend; this only keeps an early failure from going unhandled
-    request[RECORDING] = recording;
+    if (user && read && subject) {
+      const recording = writer.append({
+        login: user.login,
+        authorities: user.authorities.join(','),
+        what: read.what,
+        subject: subject.entity,
+        subjectId: subject.id,
+        requestId: String(request.id),
+        clientIp: request.ip,
+      });
+      recording.catch(() => {}); // awaited in onSend; this only keeps an early failure from going unhandled
+      request[RECORDING] = recording;
+    }
+    done();
   };
   // A read whose row could not be written (the database away: 503) is not answered with the data. Its
   // wait is taken once: the error answer goes through this hook again and must then leave. An answer that
   // is itself an error shows no client data, so it does not wait.
-  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  const onSend = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (error: Error | null, payload?: unknown) => void,
+  ) => {
     const recording = request[RECORDING];
     request[RECORDING] = undefined;
-    if (recording && reply.statusCode < 400) await recording;
-    return payload;
+    if (!recording || reply.statusCode >= 400) return done(null, payload);
+    recording.then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    );
   };
   // Only the reads of client data carry the two hooks: every other call goes without their cost. They
   // run first among the route's own hooks, as they did when registered for the whole application.
