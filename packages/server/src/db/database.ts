@@ -7,6 +7,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { lockDataDir } from './data-dir-lock';
+import { namedStatements } from './pglite-statements';
 
 export interface QueryOptions {
   /**
@@ -127,10 +128,17 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   // A failed round (the database closing, say) is retried at the next one.
   const maintenance = setInterval(() => maintainPglite(db).catch(() => {}), MAINTENANCE_EVERY_MS);
   maintenance.unref();
+  const nameOf = statementNames();
+  const runNamed = namedStatements(db);
+  // Named as on PostgreSQL: a statement with values, unless it must be planned for them each time.
+  const nameFor = (text: string, params: readonly unknown[] | undefined, options?: QueryOptions) =>
+    params && params.length > 0 && !options?.planEachTime ? nameOf(text) : undefined;
   return {
     kind: 'pglite',
-    async query(text, params) {
-      return (await db.query(text, params as unknown[])).rows as never;
+    async query<R>(text: string, params?: readonly unknown[], options?: QueryOptions) {
+      const name = nameFor(text, params, options);
+      if (name) return runNamed<R>(name, text, params!, false);
+      return (await db.query<R>(text, params as unknown[])).rows;
     },
     async exec(script) {
       await db.exec(script);
@@ -138,7 +146,11 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     transaction(work) {
       return db.transaction((tx) =>
         work({
-          query: async (text, params) => (await tx.query(text, params as unknown[])).rows as never,
+          async query<R>(text: string, params?: readonly unknown[], options?: QueryOptions) {
+            const name = nameFor(text, params, options);
+            if (name) return runNamed<R>(name, text, params!, true);
+            return (await tx.query<R>(text, params as unknown[])).rows;
+          },
           exec: async (script) => void (await tx.exec(script)),
         }),
       );

@@ -1,0 +1,60 @@
+// Named statements on the embedded database. PGlite's own `query` sends each text as an unnamed
+// statement, which PostgreSQL parses and plans on every call: 0.8 ms of planning for a request read
+// with its joins, which then runs in 0.3 ms (2026-11-28). Here each text is parsed once under a name
+// and afterwards only bound and run, as the pg driver does on a server's connections; PostgreSQL
+// replans a named statement by itself when a table it reads changes. Values are serialised and rows
+// parsed by PGlite's own serialisers and parsers, so answers are those of its `query`.
+import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+
+const { serialize } = protocol;
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    whole.set(part, offset);
+    offset += part.length;
+  }
+  return whole;
+}
+
+/**
+ * Runs `text` as the named statement `name` (prepared at its first run) in PGlite's query lock, and in its
+ * transaction lock too outside a transaction, as its `query` does.
+ */
+export function namedStatements(db: PGlite) {
+  /** The parameter types of each statement prepared, by name. */
+  const prepared = new Map<string, number[]>();
+
+  async function run<R>(name: string, text: string, params: readonly unknown[], inTransaction: boolean) {
+    let types = prepared.get(name);
+    if (!types) {
+      const described = await db.execProtocol(
+        concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+        { syncToFs: false },
+      );
+      types = parse.parseDescribeStatementResults(described.messages);
+      prepared.set(name, types);
+    }
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = db.serializers[types[i]!];
+      return serializer ? serializer(value) : String(value);
+    });
+    const { messages } = await db.execProtocol(
+      concat([
+        serialize.bind({ statement: name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
+      { syncToFs: !inTransaction },
+    );
+    return parse.parseResults(messages, db.parsers)[0]!.rows as R[];
+  }
+
+  return <R>(name: string, text: string, params: readonly unknown[], inTransaction: boolean): Promise<R[]> => {
+    const locked = () => db._runExclusiveQuery(() => run<R>(name, text, params, inTransaction));
+    return inTransaction ? locked() : db._runExclusiveTransaction(locked);
+  };
+}
