@@ -160,6 +160,9 @@ describe('two staff on the same request', () => {
     await first.page.getByRole('button', { name: 'Valider', exact: true }).click();
     await backWithout(first.page, list, id);
 
+    // The second form hears of the first save (its notice pushes the form down: wait for it, so that
+    // the next click does not land where the status field was).
+    await second.page.getByTestId('saved-elsewhere').waitFor();
     await chooseStatus(second.page, 'Statut de la demande', 'Rejeté');
     await second.page.getByRole('textbox', { name: 'Observation' }).fill(`Second arrivé ${run}`);
     await second.page.getByRole('button', { name: 'Valider', exact: true }).click();
