@@ -67,6 +67,12 @@ describe('named statements on the embedded database', () => {
     await expect(db.query('select nope from item where id = $1', [1])).rejects.toMatchObject({ code: '42703' });
   });
 
+  it('keep answering past the statements kept, the least recently run closed and prepared again', async () => {
+    const texts = Array.from({ length: 250 }, (_, i) => `select $1::int + ${i} as n`);
+    for (const round of [1, 2])
+      for (const [i, text] of texts.entries()) expect(await db.query(text, [round])).toEqual([{ n: round + i }]);
+  });
+
   it('take turns with transactions: a statement outside one waits for it to end', async () => {
     // PGlite is one session: a statement slipped into the transaction would read its uncommitted 'ten'.
     let inserted!: () => void;

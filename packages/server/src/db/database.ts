@@ -128,16 +128,14 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   // A failed round (the database closing, say) is retried at the next one.
   const maintenance = setInterval(() => maintainPglite(db).catch(() => {}), MAINTENANCE_EVERY_MS);
   maintenance.unref();
-  const nameOf = statementNames();
   const runNamed = namedStatements(db);
   // Named as on PostgreSQL: a statement with values, unless it must be planned for them each time.
-  const nameFor = (text: string, params: readonly unknown[] | undefined, options?: QueryOptions) =>
-    params && params.length > 0 && !options?.planEachTime ? nameOf(text) : undefined;
+  const named = (params: readonly unknown[] | undefined, options?: QueryOptions) =>
+    params !== undefined && params.length > 0 && !options?.planEachTime;
   return {
     kind: 'pglite',
     async query<R>(text: string, params?: readonly unknown[], options?: QueryOptions) {
-      const name = nameFor(text, params, options);
-      if (name) return runNamed<R>(name, text, params!, false);
+      if (named(params, options)) return runNamed<R>(text, params!, false);
       return (await db.query<R>(text, params as unknown[])).rows;
     },
     async exec(script) {
@@ -147,8 +145,7 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
       return db.transaction((tx) =>
         work({
           async query<R>(text: string, params?: readonly unknown[], options?: QueryOptions) {
-            const name = nameFor(text, params, options);
-            if (name) return runNamed<R>(name, text, params!, true);
+            if (named(params, options)) return runNamed<R>(text, params!, true);
             return (await tx.query<R>(text, params as unknown[])).rows;
           },
           exec: async (script) => void (await tx.exec(script)),
