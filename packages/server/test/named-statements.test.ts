@@ -36,19 +36,8 @@ describe('named statements on the embedded database', () => {
   it("answer as PGlite's own query, on the first run and after", async () => {
     const expected = (await plain.query(ROW, VALUES)).rows;
     for (let run = 0; run < 7; run++) expect(await db.query(ROW, VALUES)).toEqual(expected);
-    expect(
-      await db.query(
-        ROW,
-        VALUES.map(() => null),
-      ),
-    ).toEqual(
-      (
-        await plain.query(
-          ROW,
-          VALUES.map(() => null),
-        )
-      ).rows,
-    );
+    const nulls = VALUES.map(() => null);
+    expect(await db.query(ROW, nulls)).toEqual((await plain.query(ROW, nulls)).rows);
   });
 
   it('fail as a query does and keep working, in and out of a transaction', async () => {

@@ -57,6 +57,10 @@ export interface Database extends Queryable {
  */
 const MAX_NAMED_STATEMENTS = 2000;
 
+/** Whether a statement runs named: one with values, unless it must be planned for them each time. */
+const runsNamed = (params: readonly unknown[] | undefined, options?: QueryOptions) =>
+  params !== undefined && params.length > 0 && !options?.planEachTime;
+
 function statementNames() {
   const names = new Map<string, string>();
   return (text: string): string | undefined => {
@@ -129,13 +133,10 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   const maintenance = setInterval(() => maintainPglite(db).catch(() => {}), MAINTENANCE_EVERY_MS);
   maintenance.unref();
   const runNamed = namedStatements(db);
-  // Named as on PostgreSQL: a statement with values, unless it must be planned for them each time.
-  const named = (params: readonly unknown[] | undefined, options?: QueryOptions) =>
-    params !== undefined && params.length > 0 && !options?.planEachTime;
   return {
     kind: 'pglite',
     async query<R>(text: string, params?: readonly unknown[], options?: QueryOptions) {
-      if (named(params, options)) return runNamed<R>(text, params!, false);
+      if (runsNamed(params, options)) return runNamed<R>(text, params!, false);
       return (await db.query<R>(text, params as unknown[])).rows;
     },
     async exec(script) {
@@ -145,7 +146,7 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
       return db.transaction((tx) =>
         work({
           async query<R>(text: string, params?: readonly unknown[], options?: QueryOptions) {
-            if (named(params, options)) return runNamed<R>(text, params!, true);
+            if (runsNamed(params, options)) return runNamed<R>(text, params!, true);
             return (await tx.query<R>(text, params as unknown[])).rows;
           },
           exec: async (script) => void (await tx.exec(script)),
@@ -197,7 +198,7 @@ export async function openPostgres(url: string, max = 10, settings: Record<strin
   const nameOf = statementNames();
   // An unnamed statement is planned with its values each time it runs.
   const prepared = (text: string, params: readonly unknown[] | undefined, options?: QueryOptions) => {
-    const name = params && params.length > 0 && !options?.planEachTime ? nameOf(text) : undefined;
+    const name = runsNamed(params, options) ? nameOf(text) : undefined;
     return { text, values: params as unknown[], ...(name ? { name } : {}) };
   };
   return {

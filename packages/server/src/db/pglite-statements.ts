@@ -1,10 +1,10 @@
 // Named statements on the embedded database. PGlite's own `query` sends each text as an unnamed
 // statement, which PostgreSQL parses and plans on every call: 0.8 ms of planning for a request read
 // with its joins, which then runs in 0.3 ms (2026-11-28). Here each text is parsed once under a name
-// and afterwards only bound and run, as the pg driver does on a server's connections (the most recently
-// run ones: see MAX_STATEMENTS); PostgreSQL
-// replans a named statement by itself when a table it reads changes. Values are serialised and rows
-// parsed by PGlite's own serialisers and parsers, so answers are those of its `query`.
+// and afterwards only bound and run, as the pg driver does on a server's connections (the most
+// recently run ones: see MAX_STATEMENTS); PostgreSQL replans a named statement by itself when a table
+// it reads changes. Values are serialised and rows parsed by PGlite's own serialisers and parsers, so
+// answers are those of its `query`.
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
 
 const { serialize } = protocol;
