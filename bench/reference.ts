@@ -6,7 +6,7 @@
 //     windows (a day filter runs to the end of its last day);
 //   - the same totals: row counters for whole tables and status queues, a count capped at 1,000 rows
 //     otherwise;
-//   - the same access log: the product's own writer (batches, lanes, asynchronous commit), its row
+//   - the same access log: the product's own writer (batches, one insert at a time, asynchronous commit), its row
 //     written while the read runs and the answer sent once both are done.
 // It outlives a PostgreSQL restart as ours does: a broken idle connection is dropped, not fatal.
 // `POST /bench/statements` answers a call with the read statements it ran instead of its rows: the
@@ -15,18 +15,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import Fastify, { type FastifyReply } from 'fastify';
 import pg from 'pg';
-import {
-  ACCESS_LOG_LANES,
-  AccessLogWriter,
-  type Subject,
-} from '../packages/server/src/modules/audit/access-log-writer';
+import { AccessLogWriter, type Subject } from '../packages/server/src/modules/audit/access-log-writer';
 
 const CAP = 1000;
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-// The access log as the product writes it: connections of its own, asynchronous commit.
+// The access log as the product writes it: a connection of its own, asynchronous commit.
 const logPool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
-  max: ACCESS_LOG_LANES,
+  max: 1,
   options: '-c synchronous_commit=off',
 });
 for (const each of [pool, logPool])
@@ -113,7 +109,7 @@ async function filteredPage(
 
 const app = Fastify({ logger: false });
 
-const accessLog = new AccessLogWriter({ query: (text, params) => sql(text, params ?? [], logPool) }, ACCESS_LOG_LANES);
+const accessLog = new AccessLogWriter({ query: (text, params) => sql(text, params ?? [], logPool) });
 /**
  * Who saw what (the product's access log): the row is written while `read` runs, and the answer
  * leaves once both are done, as the product's hooks do.

@@ -60,25 +60,22 @@ export interface AccessEntry {
 
 /** Rows per insert at most; more waiting go in the next one. */
 const MAX_BATCH = 500;
-/** Inserts in flight at most on PostgreSQL, each on a connection of the log's own. */
-export const ACCESS_LOG_LANES = 3;
 
 /**
- * Appends access-log rows in batches (issue 12), up to `lanes` inserts at a time: rows that arrive while
- * every lane is busy make the next batch, so batches grow with the load and an idle server writes each
- * row at once. Each read waits for its batch's commit before its answer leaves. With one lane a read
- * arriving mid-insert waited for that insert and then its own (issue 23: the log's cost grew with the
- * throughput); a free lane starts its batch at once.
+ * Appends access-log rows in batches (issue 12), one insert at a time: rows that arrive while an insert
+ * runs make the next batch, so batches grow with the load and an idle server writes each row at once.
+ * Each read waits for its batch's commit before its answer leaves. One insert at a time makes the
+ * biggest batches, and PostgreSQL's cost per row falls with the batch (a statement costs about as much
+ * as 9 rows): up to three at once (batches of 10 rows at 11,000 client-file calls a second) cost the
+ * client file 15.7 % of its throughput, one (batches of 15) 8.1 %, alternating runs on a quiet host
+ * (docs/performance.md).
  */
 export class AccessLogWriter {
   private queue: Array<{ entry: AccessEntry; resolve: () => void; reject: (error: unknown) => void }> = [];
-  private writing = 0;
+  private writing = false;
   private scheduled = false;
 
-  constructor(
-    private readonly db: Pick<Queryable, 'query'>,
-    private readonly lanes: number,
-  ) {}
+  constructor(private readonly db: Pick<Queryable, 'query'>) {}
 
   append(entry: AccessEntry): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -87,9 +84,9 @@ export class AccessLogWriter {
     });
   }
 
-  /** A batch on the next free lane, once the reads arriving in this turn of the event loop have joined it. */
+  /** The next batch once the insert in flight is done and the reads arriving in this turn of the event loop have joined it. */
   private schedule(): void {
-    if (this.scheduled || this.writing >= this.lanes || this.queue.length === 0) return;
+    if (this.scheduled || this.writing || this.queue.length === 0) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
@@ -100,9 +97,7 @@ export class AccessLogWriter {
   private async write(): Promise<void> {
     const batch = this.queue.splice(0, MAX_BATCH);
     if (batch.length === 0) return;
-    this.writing++;
-    // Another lane may take what is left or arrives meanwhile.
-    this.schedule();
+    this.writing = true;
     const column = <K extends keyof AccessEntry>(key: K) => batch.map(({ entry }) => entry[key]);
     try {
       await this.db.query(BATCH_INSERT, [
@@ -118,7 +113,7 @@ export class AccessLogWriter {
     } catch (error) {
       for (const waiter of batch) waiter.reject(error);
     } finally {
-      this.writing--;
+      this.writing = false;
       this.schedule();
     }
   }

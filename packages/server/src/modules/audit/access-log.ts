@@ -7,7 +7,7 @@ import { ROUTE_ACCESS, type Field } from '@bank/domain';
 import type { Database } from '../../db/database';
 import { sendPage } from '../../engine/routes';
 import { Params, orderOf, pagingOf, type Column, type Query } from '../../engine/list-query';
-import { ACCESS_LOG_LANES, AccessLogWriter, type Subject } from './access-log-writer';
+import { AccessLogWriter, type Subject } from './access-log-writer';
 
 interface ClientRead {
   /** What the staff member read, as the log shows it. */
@@ -71,7 +71,7 @@ const CLIENT_READS = new Map<string, ClientRead>([
  * through a crash or kill of this server, which is what the log must survive; only a crash of the
  * database machine within that fraction could lose its last rows. Waiting for a flush per batch cost
  * the client file 42 % of its throughput on this machine's disk (about 1 ms per fdatasync), against
- * the issue's 10 %; and the reads keep the whole pool, the log's few connections being its own.
+ * the issue's 10 %; and the reads keep the whole pool, the log's connection being its own.
  * `record: false` (ACCESS_LOG=off) serves the log but writes nothing: the bench's baseline only.
  */
 export async function registerAccessLog(app: FastifyInstance, db: Database, record: boolean): Promise<void> {
@@ -80,11 +80,11 @@ export async function registerAccessLog(app: FastifyInstance, db: Database, reco
     app.log.warn('ACCESS_LOG=off: staff reads of client data are not recorded');
     return;
   }
-  // PGlite is one backend: its reads and the log's batches take turns on it whatever the lanes.
-  if (!db.openSibling) return registerAccessLogHook(app, new AccessLogWriter(db, 1));
-  const own = await db.openSibling(ACCESS_LOG_LANES, { synchronous_commit: 'off' });
+  // PGlite is one backend: its reads and the log's batches take turns on it.
+  if (!db.openSibling) return registerAccessLogHook(app, new AccessLogWriter(db));
+  const own = await db.openSibling(1, { synchronous_commit: 'off' });
   app.addHook('onClose', () => own.close());
-  registerAccessLogHook(app, new AccessLogWriter(own, ACCESS_LOG_LANES));
+  registerAccessLogHook(app, new AccessLogWriter(own));
 }
 
 const RECORDING = Symbol('access-log recording');
