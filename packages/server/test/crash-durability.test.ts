@@ -8,6 +8,8 @@ const REPEATS = Number(process.env.DURABILITY_REPEATS ?? 3);
 const WORKERS = 4;
 const PAGE = 1000;
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 interface CardOrder {
   id: number;
   version: number;
@@ -142,8 +144,14 @@ describe(`durability under SIGKILL (${process.env.DATABASE_URL ? 'PostgreSQL' : 
         headers = await server.headersFor('manager');
         // Pending orders acknowledged before this round, to decide during it.
         const undecided = (await readAll<CardOrder>('/core/api/card-orders?orderStatus.equals=PENDING')).slice(0, 200);
-        const delay = 300 + Math.floor(Math.random() * 1200);
-        const killer = new Promise<void>((resolve) => setTimeout(() => void server.kill().then(resolve), delay));
+        // The kill comes at a random moment once this round has had a decision acknowledged: a fixed
+        // window from the start held none when the machine was busy (CI, 2026-11-28: 20 writes in 3 rounds).
+        const decisionsBefore = acked.decisions.size;
+        const killer = (async () => {
+          while (acked.decisions.size === decisionsBefore) await sleep(10);
+          await sleep(Math.floor(Math.random() * 1200));
+          await server.kill();
+        })();
         sent += await stream(rep, undecided);
         await killer;
         doubted += inDoubt.branches.size + inDoubt.orders.size + inDoubt.decisions.size;
