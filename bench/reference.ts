@@ -6,8 +6,8 @@
 //     windows (a day filter runs to the end of its last day);
 //   - the same totals: row counters for whole tables and status queues, a count capped at 1,000 rows
 //     otherwise;
-//   - the same access log: the product's own writer (batches, one insert at a time, asynchronous commit), its row
-//     written while the read runs and the answer sent once both are done.
+//   - the same access log: the product's own writer (batches, one insert at a time, asynchronous
+//     commit), its row written while the read runs and the answer sent once both are done.
 // It outlives a PostgreSQL restart as ours does: a broken idle connection is dropped, not fatal.
 // `POST /bench/statements` answers a call with the read statements it ran instead of its rows: the
 // bench replays them through pgbench for each line's raw-SQL floor.

@@ -69,9 +69,10 @@ async function main(): Promise<void> {
     process.disconnect(); // the IPC channel would keep the child alive
     return;
   }
-  if (!config.databaseUrl) for (const flag of EMBEDDED_V8_FLAGS) v8.setFlagsFromString(flag);
+  const embedded = !config.databaseUrl;
+  if (embedded) for (const flag of EMBEDDED_V8_FLAGS) v8.setFlagsFromString(flag);
   // A new embedded database is created by the child; an empty one (PostgreSQL's) is filled by it.
-  const newEmbedded = !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'PG_VERSION'));
+  const newEmbedded = embedded && !fs.existsSync(path.join(config.dataDir, 'PG_VERSION'));
   const prepared = newEmbedded ? await prepareInChildProcess() : { applied: [], seeded: false };
   let db = await openDatabase(config);
   const applied = [...prepared.applied, ...(await migrate(db))];

@@ -2,6 +2,7 @@
 // client and what was read; refused reads and staff queues leave none; the administrator searches by
 // client, login and day; nobody can change or delete a row, through the API or in the database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccessLogWriter } from '../src/modules/audit/access-log-writer';
 import { bearer, startTestApp, type TestApp } from './helper';
 
 let t: TestApp;
@@ -93,6 +94,49 @@ describe('recording', () => {
     const subjects = rows.map((r) => `${r.what} ${r.subject} ${r.subjectId}`).sort();
     const expected = reads().flatMap(([what, , subject, id]) => [1, 2, 3].map(() => `${what} ${subject} ${id}`));
     expect(subjects).toEqual(expected.sort());
+  });
+
+  it('writes reads arriving together in shared inserts, one insert at a time, each read waiting for its own', async () => {
+    const inserts: number[] = [];
+    let running = 0;
+    let mostAtOnce = 0;
+    // The real database, watched: how many inserts run at once and how many rows each carries.
+    const writer = new AccessLogWriter({
+      query: async (text, params) => {
+        mostAtOnce = Math.max(mostAtOnce, ++running);
+        inserts.push((params![0] as unknown[]).length);
+        try {
+          return await t.db.query(text, params);
+        } finally {
+          running--;
+        }
+      },
+    });
+    const requestIds = Array.from({ length: 60 }, (_, i) => `batch-test-${i}`);
+    const written: Array<Promise<number>> = [];
+    // Reads arrive five to a turn of the event loop, over twelve turns, while inserts run.
+    for (const [i, requestId] of requestIds.entries()) {
+      if (i > 0 && i % 5 === 0) await new Promise((resolve) => setImmediate(resolve));
+      const entry = {
+        login: 'batch-test',
+        authorities: 'ROLE_USER',
+        what: 'client',
+        subject: 'client' as const,
+        subjectId: ids.client,
+        requestId,
+        clientIp: '127.0.0.1',
+      };
+      written.push(
+        writer
+          .append(entry)
+          .then(async () => (await t.db.query('select 1 from access_log where request_id = $1', [requestId])).length),
+      );
+    }
+    // Each read's row is committed by the time its wait ends.
+    expect(await Promise.all(written)).toEqual(requestIds.map(() => 1));
+    expect(mostAtOnce).toBe(1);
+    expect(inserts.reduce((sum, rows) => sum + rows, 0)).toBe(requestIds.length);
+    expect(inserts.length).toBeLessThan(requestIds.length);
   });
 
   it('leaves no row for a refused read, a missing record or a staff queue', async () => {

@@ -144,11 +144,13 @@ describe(`durability under SIGKILL (${process.env.DATABASE_URL ? 'PostgreSQL' : 
         headers = await server.headersFor('manager');
         // Pending orders acknowledged before this round, to decide during it.
         const undecided = (await readAll<CardOrder>('/core/api/card-orders?orderStatus.equals=PENDING')).slice(0, 200);
-        // The kill comes at a random moment once this round has had a decision acknowledged: a fixed
-        // window from the start held none when the machine was busy (CI, 2026-11-28: 20 writes in 3 rounds).
+        // The kill comes at a random moment once this round has had a decision acknowledged (or after 30 s
+        // without one, which the last assertion reports): a fixed window from the start held none when the
+        // machine was busy (CI, 2026-11-28: 20 writes in 3 rounds).
         const decisionsBefore = acked.decisions.size;
+        const waitUntil = Date.now() + 30_000;
         const killer = (async () => {
-          while (acked.decisions.size === decisionsBefore) await sleep(10);
+          while (acked.decisions.size === decisionsBefore && Date.now() < waitUntil) await sleep(10);
           await sleep(Math.floor(Math.random() * 1200));
           await server.kill();
         })();

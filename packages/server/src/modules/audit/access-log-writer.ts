@@ -84,7 +84,10 @@ export class AccessLogWriter {
     });
   }
 
-  /** The next batch once the insert in flight is done and the reads arriving in this turn of the event loop have joined it. */
+  /**
+   * The next batch, once the insert in flight is done and the reads arriving in this turn of the event
+   * loop have joined it.
+   */
   private schedule(): void {
     if (this.scheduled || this.writing || this.queue.length === 0) return;
     this.scheduled = true;
