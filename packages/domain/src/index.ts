@@ -21,3 +21,4 @@ export * from './format/masks';
 export * from './validate/password-strength';
 export * from './access/write-policy';
 export * from './access/write-policy-doc';
+export * from './ledger/books';

@@ -15,6 +15,8 @@ export interface Problem {
   message: string;
   params?: string;
   fieldErrors?: FieldError[];
+  /** The figures a business refusal is about (what an account has available), as exact strings. */
+  figures?: Record<string, string>;
 }
 
 export const APP_HEADERS = {

@@ -33,8 +33,12 @@ import { registerMfaRoutes } from './modules/mfa/routes';
 import { registerOidcRoutes } from './modules/oidc/routes';
 import { loggedUrl } from './modules/oidc/flow';
 import { TotpStore } from './modules/mfa/totp';
-import { WORKFLOWS, workflowOf } from '@bank/domain';
+import { WORKFLOWS, moneyRequestOf, workflowOf } from '@bank/domain';
 import { registerEntityRoutes } from './engine/routes';
+import { combineHooks } from './engine/entity-service';
+import { moneyRequestHooks } from './ledger/request-hooks';
+import { registerLedgerRoutes } from './ledger/routes';
+import { startDuePostings } from './ledger/due-postings';
 import { fourEyesRule } from './workflow/four-eyes';
 import { workflowHooks } from './workflow/staff-update';
 import { registerWorkflowRoutes } from './workflow/routes';
@@ -147,14 +151,26 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   registerManagementRoutes(app, { db, config, loggers, mailer, metrics });
   const fourEyesRules = new Map(
     WORKFLOWS.flatMap((w) => {
-      const rule = fourEyesRule(w, config.fourEyesThresholdXof);
+      const rule = fourEyesRule(w, config.fourEyesThresholdXof, config.fourEyesSeniorRoles);
       return rule ? [[w.entity, rule] as const] : [];
     }),
   );
   const services = registerEntityRoutes(app, db, (entity) => {
     const workflow = workflowOf(entity.name);
-    return workflow ? workflowHooks(workflow, bus, fourEyesRules.get(workflow.entity)) : undefined;
+    if (!workflow) return undefined;
+    const money = moneyRequestOf(entity.name);
+    return combineHooks(
+      workflowHooks(workflow, bus, fourEyesRules.get(workflow.entity)),
+      money && moneyRequestHooks(money, workflow),
+    );
   });
+  registerLedgerRoutes(app, db);
+  const duePostings = startDuePostings(
+    db,
+    (entity, id, tx) => services.get(entity)!.get(id, tx),
+    config.duePostingSeconds * 1000,
+    loggers.get('db'),
+  );
   registerWorkflowRoutes(app, db, services, fourEyesRules);
   registerClientFileRoutes(app, services);
   registerClientSearchRoutes(app, db);
@@ -167,6 +183,7 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
 
   await registerWebApp(app, config.webDist);
   app.addHook('onClose', async () => {
+    await duePostings.stop();
     await sessions.close();
     await db.close();
   });

@@ -32,6 +32,10 @@ export interface Config {
   trustProxy: boolean;
   /** Amount in XOF from which a transfer or cash provision needs two validations; 0 turns the rule off. */
   fourEyesThresholdXof: number;
+  /** Roles of which one of a large request's two validators must hold one (where such a role decides it). */
+  fourEyesSeniorRoles: string[];
+  /** Seconds between two looks for validated transfers and provisions whose execution date has come. */
+  duePostingSeconds: number;
   /**
    * Records staff reads of client data (access_log). Off only to measure what recording costs
    * (`npm run bench`); refused under the prod profile.
@@ -88,6 +92,8 @@ export const CONFIG_ENV = {
   diskSpaceThreshold: 'HEALTH_DISK_THRESHOLD',
   trustProxy: 'TRUST_PROXY',
   fourEyesThresholdXof: 'FOUR_EYES_THRESHOLD_XOF',
+  fourEyesSeniorRoles: 'FOUR_EYES_SENIOR_ROLES',
+  duePostingSeconds: 'DUE_POSTING_SECONDS',
   accessLog: 'ACCESS_LOG',
   instanceId: 'INSTANCE_ID',
   shutdownDrainSeconds: 'SHUTDOWN_DRAIN_SECONDS',
@@ -164,6 +170,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     diskSpaceThreshold: wholeNumber(env, 'HEALTH_DISK_THRESHOLD', 10 * 1024 * 1024),
     trustProxy: ['true', '1', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
     fourEyesThresholdXof: wholeNumber(env, 'FOUR_EYES_THRESHOLD_XOF', 1_000_000),
+    fourEyesSeniorRoles: (env.FOUR_EYES_SENIOR_ROLES ?? 'ROLE_MANAGER,ROLE_RESPONSABLE_DESK')
+      .split(',')
+      .map((role) => role.trim())
+      .filter(Boolean),
+    duePostingSeconds: positive(env, 'DUE_POSTING_SECONDS', 30),
     accessLog: accessLog === 'on',
     instanceId: env.INSTANCE_ID || undefined,
     shutdownDrainSeconds: wholeNumber(env, 'SHUTDOWN_DRAIN_SECONDS', 0),

@@ -12,6 +12,7 @@ import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { isEmpty, seedDemo } from './seed/demo';
 import { buildApp } from './app';
+import { booksOpened, openBooks } from './ledger/open-books';
 
 /** The argument that makes this file the preparing child: it creates, migrates and seeds, then exits. */
 const PREPARE = '--prepare-database';
@@ -82,6 +83,8 @@ async function main(): Promise<void> {
     seeded = (await prepareInChildProcess()).seeded;
     db = await openDatabase(config);
   }
+  // A database that held accounts before the ledger existed has its books opened once, over what it holds.
+  if (!(await booksOpened(db))) await openBooks(db);
   const app = await buildApp({ config, db });
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   if (seeded) app.log.info('demo data created');

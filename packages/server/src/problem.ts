@@ -9,6 +9,8 @@ export interface ProblemOptions {
   /** Sets X-App-Error / X-App-Params so the web app can translate the key with the entity name. */
   appError?: { key: string; params?: string };
   fieldErrors?: FieldError[];
+  /** The figures the refusal is about (what an account has available): part of the answer. */
+  figures?: Record<string, string>;
 }
 
 export const STATUS_TITLES: Record<number, string> = {

@@ -15,6 +15,7 @@ import type { AccessRule } from '../src/plugins/auth';
 import { EntityService } from '../src/engine/entity-service';
 import { SAMPLE } from '../src/seed/samples';
 import { bearer, startTestApp, type TestApp } from './helper';
+import { fund } from './ledger-fixtures';
 import { loadOidcSettings } from '../src/modules/oidc/settings';
 import { startDirectory, type TestDirectory } from './oidc-provider';
 import { TOUCHED_BY_REFUSALS, differences, snapshot } from './db-snapshot';
@@ -86,9 +87,14 @@ async function fixture(entityName: string, fresh = false): Promise<number> {
     method: 'POST',
     url: entity.path,
     headers: tokens.get('manager')!,
-    payload: await sampleBody(entity),
+    // Transfers and provisions filed on an account hold their amounts: it is open and has money to hold.
+    payload: {
+      ...(await sampleBody(entity)),
+      ...(entityName === 'bankAccount' ? { bankAccountStatus: 'OPENED' } : {}),
+    },
   });
   if (response.statusCode !== 201) throw new Error(`fixture ${entityName}: ${response.body}`);
+  if (entityName === 'bankAccount') await fund(t.db, response.json().id, 1_000_000_000_000n);
   if (!fresh) fixtures.set(entityName, response.json().id);
   return response.json().id;
 }

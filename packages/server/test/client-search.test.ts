@@ -7,6 +7,7 @@ import { clientRequests } from '../src/modules/clients/requests';
 import { SAMPLE } from '../src/seed/samples';
 import { hashPassword } from '../src/security/passwords';
 import { bearer, startTestApp, type TestApp } from './helper';
+import { fund } from './ledger-fixtures';
 
 let t: TestApp;
 let manager: Record<string, string>;
@@ -37,6 +38,8 @@ beforeAll(async () => {
     iban: 'SN12SRCH0000020000000042',
     clientId: ids.client,
   });
+  // The transfer and provision below hold their amounts on it.
+  await fund(t.db, ids.account, 1_000_000);
   ids.serenityUser = await post('/core/api/serenity-users', { login: 'aminata.search', clientId: ids.client });
   ids.bare = await post('/core/api/clients', { name: 'Ousmane Quêtelo', clientCode: 'CLSRCH02' });
   // One request of every type, each linked to the client the way its type is (account, user or client).

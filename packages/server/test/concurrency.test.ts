@@ -1,9 +1,18 @@
 // Staff decisions sent at once: on one request and one version exactly one wins and the others get 409
 // with one history row; decisions on many pending requests in parallel move the pending count exactly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, ENUMS, WORKFLOWS, decodeHistoryComment, entityByName, type WorkflowDef } from '@bank/domain';
+import {
+  DEMO_ACCOUNTS,
+  ENUMS,
+  WORKFLOWS,
+  decodeHistoryComment,
+  entityByName,
+  workflowOf,
+  type WorkflowDef,
+} from '@bank/domain';
 import { SAMPLE } from '../src/seed/samples';
 import { bearer, startTestApp, type TestApp } from './helper';
+import { FILER, fileable } from './ledger-fixtures';
 
 const AT_ONCE = 20;
 const PENDING_BATCH = 30;
@@ -33,8 +42,8 @@ async function create(entityName: string, extra: Record<string, unknown> = {}): 
   const response = await t.app.inject({
     method: 'POST',
     url: entity.path,
-    headers: manager,
-    payload: { ...required, ...extra },
+    headers: workflowOf(entityName) ? bearer(await t.tokenFor(FILER)) : manager,
+    payload: await fileable(t.db, entityName, { ...required, ...extra }),
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json();

@@ -2,6 +2,7 @@
 // acknowledged write is there, and no request is decided without its history row or the reverse.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeHistoryComment } from '@bank/domain';
+import { FILER } from './ledger-fixtures';
 import { childServer, type ChildServer } from './child-server';
 
 const REPEATS = Number(process.env.DURABILITY_REPEATS ?? 3);
@@ -21,6 +22,8 @@ interface CardOrder {
 
 let server: ChildServer;
 let headers: Record<string, string>;
+/** Files the card orders the manager decides (maker is not checker). */
+let filer: Record<string, string>;
 
 beforeAll(async () => {
   server = await childServer('crash');
@@ -32,7 +35,7 @@ afterAll(() => server?.cleanup(), 60_000);
 const acked = { branches: new Set<string>(), orders: new Map<number, string>(), decisions: new Map<number, string>() };
 const inDoubt = { branches: new Set<string>(), orders: new Set<string>(), decisions: new Map<number, string>() };
 
-const call = (method: string, url: string, body?: unknown) => server.request(method, url, headers, body);
+const call = (method: string, url: string, body?: unknown, as = headers) => server.request(method, url, as, body);
 
 async function readAll<T>(url: string): Promise<T[]> {
   const rows: T[] = [];
@@ -66,7 +69,7 @@ async function stream(rep: number, undecided: CardOrder[]): Promise<number> {
           const holderName = `Titulaire ${n}`;
           inDoubt.orders.add(holderName);
           sent++;
-          const response = await call('POST', '/core/api/card-orders', { holderName, orderStatus: 'PENDING' });
+          const response = await call('POST', '/core/api/card-orders', { holderName, orderStatus: 'PENDING' }, filer);
           expect(response.status).toBe(201);
           const created = (await response.json()) as CardOrder;
           inDoubt.orders.delete(holderName);
@@ -142,6 +145,7 @@ describe(`durability under SIGKILL (${process.env.DATABASE_URL ? 'PostgreSQL' : 
       let doubted = 0;
       for (let rep = 1; rep <= REPEATS; rep++) {
         headers = await server.headersFor('manager');
+        filer = await server.headersFor(FILER);
         // Pending orders acknowledged before this round, to decide during it.
         const undecided = (await readAll<CardOrder>('/core/api/card-orders?orderStatus.equals=PENDING')).slice(0, 200);
         // The kill comes at a random moment once this round has had a decision acknowledged (or after 30 s
@@ -159,6 +163,7 @@ describe(`durability under SIGKILL (${process.env.DATABASE_URL ? 'PostgreSQL' : 
         doubted += inDoubt.branches.size + inDoubt.orders.size + inDoubt.decisions.size;
         await server.start();
         headers = await server.headersFor('manager');
+        filer = await server.headersFor(FILER);
         landed += (await verify()).landed;
         inDoubt.branches.clear();
         inDoubt.orders.clear();

@@ -15,6 +15,7 @@ import {
 import { EntityService } from '../src/engine/entity-service';
 import { INVALID, SAMPLE } from '../src/seed/samples';
 import { bearer, startTestApp, type TestApp } from './helper';
+import { FILER, fund, fundedAccount } from './ledger-fixtures';
 
 let t: TestApp;
 let headers: Record<string, string>;
@@ -45,7 +46,11 @@ async function fixture(entityName: string, fresh = false): Promise<number> {
   const known = fixtures.get(entityName);
   if (known && !fresh) return known;
   const entity = entityByName(entityName);
-  const { id } = await createRow(entity, await sampleBody(entity, counter++));
+  const body = await sampleBody(entity, counter++);
+  // Transfers and provisions filed on it hold their amounts: it is open and has money to hold.
+  if (entityName === 'bankAccount') body.bankAccountStatus = 'OPENED';
+  const { id } = await createRow(entity, body);
+  if (entityName === 'bankAccount') await fund(t.db, id, 1_000_000_000_000n);
   if (!fresh) fixtures.set(entityName, id);
   return id;
 }
@@ -106,8 +111,14 @@ function expectStored(field: Field, sent: unknown, got: unknown): void {
   }
 }
 
-const post = (entity: Entity, payload: unknown) =>
-  t.app.inject({ method: 'POST', url: entity.path, headers, payload: payload as object });
+/** Requests are filed by a login that decides none (maker is not checker); the rest by the manager. */
+const post = async (entity: Entity, payload: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: entity.path,
+    headers: workflowOf(entity.name) ? bearer(await t.tokenFor(FILER)) : headers,
+    payload: payload as object,
+  });
 
 describe.each(ENTITIES.map((e) => [e.name, e] as const))('%s', (_name, entity) => {
   if (!creatable(entity))
@@ -321,7 +332,7 @@ describe('the generic engine', () => {
       method: 'POST',
       url: '/core/api/transfers',
       headers,
-      payload: { execDate: '2026-03-04 09:15', amount: '10' },
+      payload: { execDate: '2026-03-04 09:15', amount: '10', bankAccountId: await fundedAccount(t.db) },
     });
     expect(transfer.json().execDate).toBe('2026-03-04T09:15:00.000Z');
   });

@@ -7,11 +7,14 @@ import { ROLES } from '@bank/domain';
 import { insertUser } from '../src/modules/account/users';
 import { mayHearAbout } from '../src/modules/events/routes';
 import { hashPassword } from '../src/security/passwords';
+import { FILER } from './ledger-fixtures';
 import { bearer, openEventStream, startTestApp, type TestApp } from './helper';
 
 let t: TestApp;
 let base: string;
 let manager: Record<string, string>;
+/** Files the card orders that the manager decides (maker is not checker). */
+let filer: Record<string, string>;
 let desk: Record<string, string>;
 let agent: Record<string, string>;
 /** Signed in, but no staff role: an online-banking customer. */
@@ -21,6 +24,7 @@ beforeAll(async () => {
   t = await startTestApp();
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   manager = bearer(await t.tokenFor('manager'));
+  filer = bearer(await t.tokenFor(FILER));
   desk = bearer(await t.tokenFor('responsabledesk'));
   agent = bearer(await t.tokenFor('agentsaisie'));
   await insertUser(t.db, {
@@ -65,7 +69,7 @@ describe('core/api/events', () => {
     const cards = first.data.cards as number;
     expect(first.data).toEqual({ cards, checkbooks: expect.any(Number), beneficiaries: expect.any(Number) });
 
-    const created = await call('POST', '/core/api/card-orders', manager, {
+    const created = await call('POST', '/core/api/card-orders', filer, {
       holderName: 'Awa Diop',
       orderStatus: 'PENDING',
     });
@@ -87,7 +91,7 @@ describe('core/api/events', () => {
 
 describe('core/api/presence', () => {
   it('tells other staff who opened a request and when they leave; a heartbeat is no new arrival', async () => {
-    const created = await call('POST', '/core/api/card-orders', manager, {
+    const created = await call('POST', '/core/api/card-orders', filer, {
       holderName: 'Fatou Sarr',
       orderStatus: 'PENDING',
     });
@@ -135,7 +139,7 @@ describe('core/api/presence', () => {
   it("answers which of a list's rows others have open, leaving out the caller's own claims", async () => {
     const ids: number[] = [];
     for (const holderName of ['Khady Ba', 'Ibrahima Ndiaye']) {
-      ids.push((await call('POST', '/core/api/card-orders', manager, { holderName, orderStatus: 'PENDING' })).body.id);
+      ids.push((await call('POST', '/core/api/card-orders', filer, { holderName, orderStatus: 'PENDING' })).body.id);
     }
     const [taken, free] = ids as [number, number];
     const opened = await call('PUT', `/core/api/presence/card-orders/${taken}`, manager);
@@ -162,7 +166,7 @@ describe('core/api/presence', () => {
 
 describe('saved requests on the event stream', () => {
   it('tells every reader of the request type who saved which request and its new version', async () => {
-    const created = await call('POST', '/core/api/card-orders', manager, {
+    const created = await call('POST', '/core/api/card-orders', filer, {
       holderName: 'Mariama Diallo',
       orderStatus: 'PENDING',
     });
@@ -189,7 +193,7 @@ describe('saved requests on the event stream', () => {
   });
 
   it('says nothing of a refused write, and goes to no one who may not read requests', async () => {
-    const created = await call('POST', '/core/api/card-orders', manager, {
+    const created = await call('POST', '/core/api/card-orders', filer, {
       holderName: 'Cheikh Faye',
       orderStatus: 'PENDING',
     });

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeHistoryComment, entityByName, workflowOf } from '@bank/domain';
 import { bearer, startTestApp, type TestApp } from './helper';
+import { FILER, fileable } from './ledger-fixtures';
 
 const THRESHOLD = 1_000_000;
 let t: TestApp;
@@ -12,7 +13,7 @@ const as = (login: string) => headers.get(login)!;
 
 beforeAll(async () => {
   t = await startTestApp({ config: { fourEyesThresholdXof: THRESHOLD } });
-  for (const login of ['manager', 'responsabledesk', 'stagiaire', 'agentca', 'agentrsic', 'admin']) {
+  for (const login of ['manager', 'responsabledesk', 'stagiaire', 'agentca', 'agentrsic', 'admin', FILER]) {
     headers.set(login, bearer(await t.tokenFor(login)));
   }
 });
@@ -21,8 +22,8 @@ afterAll(() => t.close());
 type Row = Record<string, unknown> & { id: number; version: number };
 
 const CASES = [
-  { entity: 'transfer', deciders: ['manager', 'responsabledesk', 'stagiaire'], creator: 'manager' },
-  { entity: 'provisionCash', deciders: ['agentca', 'agentrsic'], creator: 'agentca' },
+  { entity: 'transfer', deciders: ['manager', 'responsabledesk', 'stagiaire'], creator: FILER },
+  { entity: 'provisionCash', deciders: ['agentca', 'agentrsic'], creator: FILER },
 ] as const;
 
 describe.each(CASES)('$entity', ({ entity: name, deciders, creator }) => {
@@ -35,7 +36,7 @@ describe.each(CASES)('$entity', ({ entity: name, deciders, creator }) => {
       method: 'POST',
       url: entity.path,
       headers: as(creator),
-      payload: { amount: String(amount), [workflow.status]: 'PENDING' },
+      payload: await fileable(t.db, name, { amount: String(amount), [workflow.status]: 'PENDING' }),
     });
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
@@ -181,8 +182,8 @@ describe('configuration', () => {
       const created = await off.app.inject({
         method: 'POST',
         url: '/core/api/transfers',
-        headers: manager,
-        payload: { amount: '50000000', demandStatus: 'PENDING' },
+        headers: bearer(await off.tokenFor(FILER)),
+        payload: await fileable(off.db, 'transfer', { amount: '50000000', demandStatus: 'PENDING' }),
       });
       const row = created.json<Row>();
       const response = await off.app.inject({

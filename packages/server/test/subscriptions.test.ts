@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES, decodeHistoryComment, entityByName, resolveJoinPath } from '@bank/domain';
 import { bearer, startTestApp, type TestApp } from './helper';
+import { fundedAccount } from './ledger-fixtures';
 
 let t: TestApp;
 let headers: Record<string, string>;
@@ -202,6 +203,7 @@ describe('search through joined fields', () => {
       amount: '150000',
       demandStatus: 'PENDING',
       beneficiaryCashId,
+      bankAccountId: await fundedAccount(t.db),
     });
   });
   const search = async (query: string, sort = 'createdAt,desc') => {

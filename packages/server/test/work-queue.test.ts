@@ -3,9 +3,10 @@
 // the request lists' filters) and the open approvals of a list's rows; each readable by whoever may read
 // the list, and no one else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENUMS, entityByName, workflowOf } from '@bank/domain';
+import { ENTITIES, ENUMS, entityByName, workflowOf } from '@bank/domain';
 import { hashPassword } from '../src/security/passwords';
 import { insertUser } from '../src/modules/account/users';
+import { FILER, fileable, fundedAccount } from './ledger-fixtures';
 import { bearer, insertRecord, startTestApp, type TestApp } from './helper';
 
 const THRESHOLD = 1_000_000;
@@ -41,7 +42,13 @@ const counts = async (path: string, login: string) => {
 };
 
 async function create(path: string, payload: Record<string, unknown>): Promise<Row> {
-  const response = await t.app.inject({ method: 'POST', url: path, headers: as('manager'), payload });
+  const entity = ENTITIES.find((e) => e.path === path)!;
+  const response = await t.app.inject({
+    method: 'POST',
+    url: path,
+    headers: bearer(await t.tokenFor(FILER)),
+    payload: await fileable(t.db, entity.name, payload),
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
@@ -129,6 +136,7 @@ describe('second validation', () => {
         amount: String(THRESHOLD),
         demandStatus: 'PENDING',
         createdAt,
+        bankAccountId: await fundedAccount(t.db),
       });
       const row = (await t.app.inject({ url: `${transfers.path}/${id}`, headers: as('manager') })).json<Row>();
       expect((await validate(row, 'manager')).json()[workflow.status]).toBe(workflow.fourEyes!.waiting);

@@ -10,6 +10,7 @@ import { hashPassword } from '../src/security/passwords';
 import type { Database } from '../src/db/database';
 import { insertUser } from '../src/modules/account/users';
 import { WorkSummaries } from '../src/modules/work/summary';
+import { FILER } from './ledger-fixtures';
 import { bearer, startTestApp, type TestApp } from './helper';
 
 let t: TestApp;
@@ -160,7 +161,7 @@ describe('GET core/api/work/summary', () => {
     const created = await t.app.inject({
       method: 'POST',
       url: '/core/api/card-orders',
-      headers,
+      headers: bearer(await t.tokenFor(FILER)),
       payload: { holderName: 'Ndeye Fall', orderStatus: 'PENDING' },
     });
     expect(created.statusCode).toBe(201);

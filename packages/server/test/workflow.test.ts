@@ -14,9 +14,11 @@ import { hashPassword } from '../src/security/passwords';
 import { SAMPLE } from '../src/seed/samples';
 import { insertUser } from '../src/modules/account/users';
 import { bearer, startTestApp, type TestApp } from './helper';
+import { FILER, fileable } from './ledger-fixtures';
 
 let t: TestApp;
 let manager: Record<string, string>;
+let filer: Record<string, string>;
 /** Per request type, the headers of a demo account allowed to decide it. */
 const deciders = new Map<string, Record<string, string>>();
 const decider = (w: WorkflowDef) => deciders.get(w.entity)!;
@@ -24,6 +26,7 @@ const decider = (w: WorkflowDef) => deciders.get(w.entity)!;
 beforeAll(async () => {
   t = await startTestApp();
   manager = bearer(await t.tokenFor('manager'));
+  filer = bearer(await t.tokenFor(FILER));
   // A signed-in user without any staff role.
   await insertUser(t.db, {
     login: 'plainuser',
@@ -49,7 +52,12 @@ async function newRequest(w: WorkflowDef): Promise<Record<string, unknown>> {
   const required = Object.fromEntries(
     entity.fields.filter((f) => f.required).map((f) => [f.name, SAMPLE[f.kind](f, 1, undefined)]),
   );
-  const response = await t.app.inject({ method: 'POST', url: entity.path, headers: manager, payload: required });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: entity.path,
+    headers: filer,
+    payload: await fileable(t.db, w.entity, required),
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }

@@ -1,6 +1,7 @@
 // The registry: every entity of both spec parts. Menus, routes, tables, API, seed and the tests
 // that walk every entity read this list; adding an entity is one declaration and one line here.
 import { normalizeEntity, type Entity, type EntityDef } from '../define';
+import { workflowOf } from '../workflow/workflows';
 import { balanceLog } from './balance-log';
 import { bankAccountType } from './bank-account-type';
 import { bankAccount } from './bank-account';
@@ -89,7 +90,28 @@ const DECLARATIONS: readonly EntityDef[] = [
   userBranch,
 ];
 
-export const ENTITIES: readonly Entity[] = DECLARATIONS.map(normalizeEntity);
+/**
+ * Every request records who filed it (maker and checker are different people): the staff login, or none
+ * when the customer filed it through online banking. Set by the server on create, never written by a route.
+ */
+const withFiler = (def: EntityDef): EntityDef =>
+  workflowOf(def.name)
+    ? {
+        ...def,
+        fields: {
+          ...def.fields,
+          filedBy: {
+            kind: 'text',
+            maxLength: 100,
+            readOnly: true,
+            searchable: false,
+            labelKey: 'entity.field.filedBy',
+          },
+        },
+      }
+    : def;
+
+export const ENTITIES: readonly Entity[] = DECLARATIONS.map((def) => normalizeEntity(withFiler(def)));
 
 const byName = new Map(ENTITIES.map((e) => [e.name, e]));
 const byRoute = new Map(ENTITIES.map((e) => [e.route, e]));

@@ -17,7 +17,7 @@ export const provisionCash = defineEntity({
   searchJoined: ['beneficiaryCashFirstName', 'beneficiaryCashLastName'],
   fields: {
     motifProvision: { kind: 'text' },
-    amount: { kind: 'money', positive: true },
+    amount: { kind: 'money', positive: true, required: true },
     demandStatus: { kind: 'enum', enum: 'provisionStatus' },
     codeotp: { kind: 'text', maxLength: 20, searchable: false },
     key: { kind: 'text', maxLength: 64, searchable: false },
@@ -26,7 +26,7 @@ export const provisionCash = defineEntity({
     updatedAt: { kind: 'dateTime' },
     motif: { kind: 'longText' },
     beneficiaryCashId: { kind: 'ref', ref: 'beneficiaryCash' },
-    bankAccountId: { kind: 'ref', ref: 'bankAccount' },
+    bankAccountId: { kind: 'ref', ref: 'bankAccount', required: true },
     branchId: { kind: 'ref', ref: 'branch' },
   },
 });

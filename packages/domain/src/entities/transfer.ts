@@ -15,13 +15,13 @@ export const transfer = defineEntity({
   // The account's transfers modal, newest first.
   indexes: [['bankAccountId', 'createdAt']],
   fields: {
-    amount: { kind: 'money', positive: true },
+    amount: { kind: 'money', positive: true, required: true },
     execDate: { kind: 'dateTime' },
     createdAt: { kind: 'dateTime', default: 'now' },
     updateAp: { kind: 'dateTime' },
     comment: { kind: 'longText' },
     demandStatus: { kind: 'enum', enum: 'demandStatus' },
-    bankAccountId: { kind: 'ref', ref: 'bankAccount' },
+    bankAccountId: { kind: 'ref', ref: 'bankAccount', required: true },
     beneficiaryId: { kind: 'ref', ref: 'beneficiary' },
     serenityUserId: { kind: 'ref', ref: 'serenityUser' },
   },

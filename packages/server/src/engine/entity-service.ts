@@ -72,6 +72,24 @@ export interface UpdateCompanions {
  */
 export interface EntityHooks {
   prepareUpdate?(context: UpdateContext): Promise<UpdateCompanions>;
+  /**
+   * Checks a create before it is written and gives the values of columns the server sets on it (who filed
+   * a request). Reads only: nothing is written yet.
+   */
+  prepareCreate?(context: CreateContext): Promise<Record<string, unknown>>;
+  /** Writes that follow a create in its transaction (a transfer's hold); throwing undoes the create. */
+  afterCreate?(tx: Queryable, row: Row, actor: Actor | undefined): Promise<void>;
+  /** Writes that follow an update in its transaction, once the row is written (a decision's posting). */
+  afterUpdate?(tx: Queryable, before: Row, after: Row, actor: Actor): Promise<void>;
+  /** Writes that go with a delete in its transaction, before the row goes (a hold released). */
+  beforeRemove?(tx: Queryable, id: number): Promise<void>;
+}
+
+export interface CreateContext {
+  db: Queryable;
+  body: Record<string, unknown>;
+  /** The staff member creating it; none when the server creates it for itself (a module's transaction). */
+  actor: Actor | undefined;
 }
 
 /** The columns that carry an update's notices, not sent. */
@@ -447,7 +465,7 @@ export class EntityService {
    * Creates a row; inside `tx` when given (a module's larger transaction), else in its own. Fields the
    * server sets (creation time, a request's status and observation) are refused, never applied.
    */
-  async create(body: Record<string, unknown>, inTransaction?: Queryable): Promise<Row> {
+  async create(body: Record<string, unknown>, inTransaction?: Queryable, actor?: Actor): Promise<Row> {
     if (body.id !== undefined && body.id !== null) {
       throw new HttpProblem(400, {
         message: 'error.idexists',
@@ -463,6 +481,7 @@ export class EntityService {
       if (absent && field.default !== undefined) continue; // the column default applies
       Object.assign(values, FIELD_IO[field.kind].write(field, body));
     }
+    Object.assign(values, await this.hooks.prepareCreate?.({ db: inTransaction ?? this.db, body, actor }));
     return this.write(async (tx) => {
       const columns = Object.keys(values);
       const params = new Params();
@@ -471,7 +490,9 @@ export class EntityService {
         : `insert into ${this.table} default values returning id`;
       const [{ id }] = (await tx.query<{ id: number }>(sql, params.values)) as [{ id: number }];
       await this.writeManyToMany(tx, id, body);
-      return this.get(id, tx);
+      const created = await this.get(id, tx);
+      await this.hooks.afterCreate?.(tx, created, actor);
+      return created;
     }, inTransaction);
   }
 
@@ -510,8 +531,16 @@ export class EntityService {
       (await this.hooks.prepareUpdate?.({ db: this.db, before, body: merged, sent: body, actor })) ??
       ({ writes: [], notices: [] } satisfies UpdateCompanions);
     // A many-to-many list is written by statements of its own, in a transaction with the update.
-    const ownStatementsToo = this.manyToMany.some((field) => merged[field.name] !== undefined);
-    return this.write((tx) => this.updateRow(tx, before, merged, companions), ownStatementsToo ? undefined : this.db);
+    const ownStatementsToo =
+      this.hooks.afterUpdate !== undefined || this.manyToMany.some((field) => merged[field.name] !== undefined);
+    return this.write(
+      async (tx) => {
+        const after = await this.updateRow(tx, before, merged, companions);
+        await this.hooks.afterUpdate?.(tx, before, after, actor);
+        return after;
+      },
+      ownStatementsToo ? undefined : this.db,
+    );
   }
 
   /**
@@ -561,6 +590,7 @@ export class EntityService {
           );
           if (row && isClosedRequest(this.entity, row)) throw closedRequest(this.entity);
         }
+        await this.hooks.beforeRemove?.(tx, id);
         const deleted = await tx.query(`delete from ${this.table} where id = $1 returning id`, [id]);
         if (deleted.length === 0) throw notFound(`No ${this.entity.name} with id ${id}`);
       });
@@ -644,4 +674,46 @@ export class EntityService {
     }
     return row;
   }
+}
+
+/** Several modules' hooks on one entity, run in order (the workflow's checks before the ledger's writes). */
+export function combineHooks(...all: readonly (EntityHooks | undefined)[]): EntityHooks | undefined {
+  const hooks = all.filter((h): h is EntityHooks => h !== undefined);
+  if (hooks.length <= 1) return hooks[0];
+  const some = <K extends keyof EntityHooks>(name: K) => hooks.some((h) => h[name] !== undefined);
+  const prepareUpdates = hooks.flatMap((h) => (h.prepareUpdate ? [h.prepareUpdate.bind(h)] : []));
+  if (prepareUpdates.length > 1) throw new Error('Only one module may prepare an entity’s updates');
+  return {
+    ...(prepareUpdates[0] ? { prepareUpdate: prepareUpdates[0] } : {}),
+    ...(some('prepareCreate')
+      ? {
+          async prepareCreate(context) {
+            const values: Record<string, unknown> = {};
+            for (const h of hooks) Object.assign(values, await h.prepareCreate?.(context));
+            return values;
+          },
+        }
+      : {}),
+    ...(some('afterCreate')
+      ? {
+          async afterCreate(tx, row, actor) {
+            for (const h of hooks) await h.afterCreate?.(tx, row, actor);
+          },
+        }
+      : {}),
+    ...(some('afterUpdate')
+      ? {
+          async afterUpdate(tx, before, after, actor) {
+            for (const h of hooks) await h.afterUpdate?.(tx, before, after, actor);
+          },
+        }
+      : {}),
+    ...(some('beforeRemove')
+      ? {
+          async beforeRemove(tx, id) {
+            for (const h of hooks) await h.beforeRemove?.(tx, id);
+          },
+        }
+      : {}),
+  };
 }

@@ -116,7 +116,7 @@ function toProblem(
   request: FastifyRequest,
 ): [Problem, HttpProblem['options']['appError']?] {
   if (error instanceof HttpProblem) {
-    const { message, detail, appError } = error.options;
+    const { message, detail, appError, figures } = error.options;
     const entity = request.routeOptions.config?.entity;
     const fieldErrors = error.options.fieldErrors?.map((e) =>
       e.objectName === 'body' && entity ? { ...e, objectName: entity } : e,
@@ -128,6 +128,7 @@ function toProblem(
         message,
         ...(detail ? { detail } : {}),
         ...(fieldErrors ? { fieldErrors } : {}),
+        ...(figures ? { figures } : {}),
       },
       appError,
     ];

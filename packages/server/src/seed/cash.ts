@@ -2,7 +2,7 @@
 // OTP stories and registry, failed-login counters of customers and the staff's branches.
 import { DEMO_ACCOUNTS } from '@bank/domain';
 import { insertRows, RowBuffer, type SeedRow } from './bulk';
-import { accountOfClient, mobile, personName, type People } from './clients';
+import { accountOfClient, holdable, mobile, personName, type People } from './clients';
 import { statusFor, type SeedContext } from './context';
 import { buildHistory, historyComment, observationFor } from './history';
 import type { ReferenceData } from './reference-data';
@@ -98,13 +98,17 @@ export async function seedCash(ctx: SeedContext, ref: ReferenceData, people: Peo
   for (let i = 0; i < ctx.count(200, 'provisionCash'); i++) {
     const index = rng.int(0, beneficiaries.length - 1);
     const account = accountOfClient(rng, people, beneficiaries[index]!.client);
-    const status = statusFor(rng, i, PROVISION_STATUSES);
+    const drawn = statusFor(rng, i, PROVISION_STATUSES);
+    const wanted = rng.step(10_000, 2_000_000, 5_000);
+    // An undecided provision holds its amount: one the account cannot cover was cancelled.
+    const held = ['VALIDATED', 'REJECTED', 'CANCELLED'].includes(drawn) ? wanted : holdable(account, wanted, 5_000);
+    const status = held === 0 ? 'CANCELLED' : drawn;
     const createdAt = rng.daysAgo(anchor, 1, 150);
     const updatedAt = Math.min(anchor - 60_000, createdAt + rng.int(1, 96) * HOUR_MS);
     const closed = ['VALIDATED', 'REJECTED', 'CANCELLED'].includes(status);
     provisions.push({
       motifProvision: rng.pick(PROVISION_MOTIFS),
-      amount: String(rng.step(10_000, 2_000_000, 5_000)),
+      amount: String(held === 0 ? wanted : held),
       demandStatus: status,
       codeotp: status === 'INPROGRESS' ? null : rng.digits(6),
       key: rng.chars(64, HEX),

@@ -46,6 +46,8 @@ export interface AccountRef {
   until: number;
   balance: number;
   branchId: number;
+  /** What undecided requests may still hold on it (its balance at first): the books refuse more. */
+  unheld: number;
 }
 
 export interface UserRef {
@@ -87,6 +89,18 @@ export function personName(rng: Random): { first: string; last: string; gender: 
 }
 
 /** An open account of the client, or its first account. */
+/**
+ * The amount an undecided request may hold on `account`: the one drawn, or the whole steps left when the
+ * account has less to hold, taken from what it has left; 0 when not one step fits (the customer's channel
+ * would have refused it).
+ */
+export function holdable(account: AccountRef, drawn: number, step: number): number {
+  const fits = Math.min(drawn, account.unheld - (account.unheld % step));
+  if (!account.open || fits < step) return 0;
+  account.unheld -= fits;
+  return fits;
+}
+
 export function accountOfClient(rng: Random, people: People, client: number): AccountRef {
   const accounts = people.accountsOf[client]!.map((a) => people.accounts[a]!);
   const open = accounts.filter((a) => a.open);
@@ -251,7 +265,18 @@ async function seedAccounts(ctx: SeedContext, rng: Random, ref: ReferenceData, p
           clientId: client.id,
           bankAccountTypeId: ref.accountTypes.get(type)!,
         },
-        account: { client: clientIndex, number, iban, type, open, openedAt, until, balance, branchId: branch.id },
+        account: {
+          client: clientIndex,
+          number,
+          iban,
+          type,
+          open,
+          openedAt,
+          until,
+          balance,
+          branchId: branch.id,
+          unheld: balance,
+        },
       });
       if (batch.length >= 1000) await flush();
     }

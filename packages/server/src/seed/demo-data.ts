@@ -13,6 +13,7 @@ import { seedRequests } from './requests';
 import { seedSubscriptions } from './subscriptions';
 import { seedTransactions, seedLoans } from './transactions';
 import { seedBeneficiaries, seedTransfers } from './transfers';
+import { bookUnbooked, openBooks } from '../ledger/open-books';
 
 /** Arbitrary constant shared by every instance of this application (demo accounts and demo data). */
 export const DEMO_SEED_LOCK_KEY = 724_311_002;
@@ -128,6 +129,10 @@ export async function seedDemoData(db: Database, options: DemoDataOptions = {}):
     const started = performance.now();
     await rebuild.end();
     options.onStep?.('indexes, keys and counts', performance.now() - started);
+    options.onStepStart?.('books');
+    const booked = performance.now();
+    await openBooks(db);
+    options.onStep?.('books', performance.now() - booked);
     return true;
   }
   const seeded = await db.transaction(async (tx) => {
@@ -136,6 +141,7 @@ export async function seedDemoData(db: Database, options: DemoDataOptions = {}):
     const [existing] = await tx.query<{ any: boolean }>(`select exists (select 1 from ${CLIENT_TABLE}) as any`);
     if (existing!.any) return false;
     await writeAll(createContext(bulkTarget(tx, options.onRows), options), options);
+    await bookUnbooked(tx);
     // Many inserts left many counter rows: fold them.
     for (const table of Object.keys(buildSchemaModel().counters ?? {}))
       await tx.query('select row_count_compact($1)', [table]);

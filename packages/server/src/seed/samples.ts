@@ -19,7 +19,7 @@ export const SAMPLE = {
   secret: (_f, n) => `secret-${n}`,
   int: (f, n) => Math.max(f.min ?? 0, n),
   decimal: (_f, n) => `${n}.25`,
-  money: (_f, n) => `${1000 * n}.50`,
+  money: (_f, n) => `${1000 * n}`,
   bool: (_f, n) => n % 2 === 0,
   date: (_f, n) => `2026-0${1 + (n % 9)}-1${n % 10}`,
   dateTime: (_f, n) => `2026-0${1 + (n % 9)}-1${n % 10}T10:${pad(n % 60, 2)}:00.000Z`,

@@ -1,6 +1,6 @@
 // Demo beneficiaries of the online-banking users (every status, with their validation history)
 // and the transfers those users ordered to them (every status, with transfer logs).
-import { accountOfClient, personName, type People } from './clients';
+import { accountOfClient, holdable, personName, type People } from './clients';
 import { statusFor, type SeedContext } from './context';
 import { historyComment, insertRequests } from './history';
 import { DAY_MS, HOUR_MS, iso } from './random';
@@ -96,8 +96,13 @@ export async function seedTransfers(ctx: SeedContext, people: People, beneficiar
       const user = people.users[userIndex]!;
       const account = accountOfClient(rng, people, user.client);
       const company = people.clients[user.client]!.company;
-      const status = statusFor(rng, i, DEMAND_STATUSES);
+      const drawn = statusFor(rng, i, DEMAND_STATUSES);
       const createdAt = rng.daysAgo(ctx.anchor, 1, 180);
+      const step = company ? 5_000 : 500;
+      const wanted = company ? rng.step(100_000, 25_000_000, step) : rng.step(5_000, 1_500_000, step);
+      // An undecided transfer holds its amount: one the account cannot cover was cancelled by its customer.
+      const held = drawn === 'PENDING' || drawn === 'INPROGRESS' ? holdable(account, wanted, step) : wanted;
+      const status = held === 0 ? 'CANCELLED' : drawn;
       const open = status === 'PENDING' || status === 'INPROGRESS';
       yield {
         status,
@@ -105,7 +110,7 @@ export async function seedTransfers(ctx: SeedContext, people: People, beneficiar
         user: user.id,
         account: account.id,
         beneficiary: rng.pick(accepted.get(userIndex)!),
-        amount: company ? rng.step(100_000, 25_000_000, 5_000) : rng.step(5_000, 1_500_000, 500),
+        amount: held === 0 ? wanted : held,
         // A scheduled transfer still open may execute in the coming days.
         execDate: createdAt + (open && rng.chance(0.3) ? rng.int(2, 10) * DAY_MS : rng.int(0, 48) * HOUR_MS),
       };

@@ -15,6 +15,8 @@ export type FourEyesStep = 'first-approval' | 'second-approval' | 'settle';
 export interface Approval {
   login: string;
   approvedAt: string;
+  /** Given by a holder of a senior role (FOUR_EYES_SENIOR_ROLES). */
+  senior: boolean;
 }
 
 export interface FourEyesRule {
@@ -37,22 +39,31 @@ export interface FourEyesRule {
 
 const amountOf = (value: unknown) => (value === null || value === undefined || value === '' ? 0 : Number(value));
 
-export function fourEyesRule(workflow: WorkflowDef, thresholdXof: number): FourEyesRule | undefined {
+export function fourEyesRule(
+  workflow: WorkflowDef,
+  thresholdXof: number,
+  seniorRoles: readonly string[] = [],
+): FourEyesRule | undefined {
   const rule = workflow.fourEyes;
   if (!rule) return undefined;
+  // Where a senior role may decide the request (transfers: MANAGER, RESPONSABLEDESK), one of its two
+  // validators holds one: two trainees never complete a large transfer. The cash desk's provisions are
+  // decided by cash agents alone: two different logins suffice there.
+  const seniors = seniorRoles.filter((role) => (workflow.roles as readonly string[]).includes(role));
+  const isSenior = (actor: Actor) => actor.authorities.some((role) => seniors.includes(role));
   const entity = workflow.entity;
   const amountField = rule.amount;
   // A threshold of 0 switches the rule off.
   const applies = (row: Record<string, unknown>) => thresholdXof > 0 && amountOf(row[rule.amount]) >= thresholdXof;
 
   async function approvals(db: Queryable, request: Row): Promise<Approval[]> {
-    const rows = await db.query<{ login: string; approved_at: Date | string }>(
-      `select login, approved_at from request_approval
+    const rows = await db.query<{ login: string; approved_at: Date | string; senior: boolean }>(
+      `select login, approved_at, senior from request_approval
         where request_entity = $1 and request_id = $2 and settled_at is null
           and (amount is null or amount = $3::numeric) order by approved_at, id`,
       [entity, request.id, request[amountField] ?? null],
     );
-    return rows.map((r) => ({ login: r.login, approvedAt: new Date(r.approved_at).toISOString() }));
+    return rows.map((r) => ({ login: r.login, approvedAt: new Date(r.approved_at).toISOString(), senior: r.senior }));
   }
 
   const request = entityByName(entity);
@@ -73,8 +84,8 @@ export function fourEyesRule(workflow: WorkflowDef, thresholdXof: number): FourE
         and not exists (select 1 from request_approval v where ${openOf('v', name)} and v.login = ${params.add(viewer)}))`;
     },
     async openApprovals(db, ids) {
-      const rows = await db.query<{ request_id: number; login: string; approved_at: Date | string }>(
-        `select a.request_id, a.login, a.approved_at from request_approval a join ${quote(request.table)} t on t.id = a.request_id
+      const rows = await db.query<{ request_id: number; login: string; approved_at: Date | string; senior: boolean }>(
+        `select a.request_id, a.login, a.approved_at, a.senior from request_approval a join ${quote(request.table)} t on t.id = a.request_id
           where ${openOf('a', '$1')} and a.request_id = any($2::bigint[]) order by a.approved_at, a.id`,
         [entity, ids],
       );
@@ -83,7 +94,7 @@ export function fourEyesRule(workflow: WorkflowDef, thresholdXof: number): FourE
         const id = Number(row.request_id);
         byId.set(id, [
           ...(byId.get(id) ?? []),
-          { login: row.login, approvedAt: new Date(row.approved_at).toISOString() },
+          { login: row.login, approvedAt: new Date(row.approved_at).toISOString(), senior: row.senior },
         ]);
       }
       return byId;
@@ -103,7 +114,16 @@ export function fourEyesRule(workflow: WorkflowDef, thresholdXof: number): FourE
           appError: { key: 'error.sameApprover', params: entity },
         });
       }
-      if (open.length > 0) return 'second-approval';
+      if (open.length > 0) {
+        if (seniors.length > 0 && !isSenior(actor) && !open.some((a) => a.senior)) {
+          throw new HttpProblem(403, {
+            message: 'error.seniorApproval',
+            detail: `One of the two validations of this request must come from ${seniors.join(' or ')}`,
+            appError: { key: 'error.seniorApproval', params: entity },
+          });
+        }
+        return 'second-approval';
+      }
       body[workflow.status] = rule.waiting;
       return 'first-approval';
     },
@@ -113,8 +133,8 @@ export function fourEyesRule(workflow: WorkflowDef, thresholdXof: number): FourE
       // beside it: one that the step settles is written settled.
       if (step !== 'settle') {
         writes.push(
-          (params) => `insert into request_approval (request_entity, request_id, login, amount, settled_at)
-            select ${params.add(entity)}, t.id, ${params.add(actor.login)}, t.${amount},
+          (params) => `insert into request_approval (request_entity, request_id, login, amount, senior, settled_at)
+            select ${params.add(entity)}, t.id, ${params.add(actor.login)}, t.${amount}, ${params.add(isSenior(actor))}::boolean,
                    ${step === 'first-approval' ? 'null' : 'now()'} from t`,
         );
       }

@@ -26,6 +26,10 @@ export function workflowHooks(workflow: WorkflowDef, bus: EventBus, fourEyes?: F
   const observationOf = (row: Record<string, unknown>) => (workflow.comment ? text(row[workflow.comment]) : '');
 
   return {
+    // A request filed by staff records who filed it; the customer channel's carry none.
+    async prepareCreate({ actor }) {
+      return actor ? { [request.field('filedBy')!.column]: actor.login } : {};
+    },
     // The service has read the row, checked its version and merged the body over it (a closed request
     // and a change to a field no decision sets are refused there); what is written here goes in the
     // update's statement, and only if the row is still the version read.
@@ -38,6 +42,14 @@ export function workflowHooks(workflow: WorkflowDef, bus: EventBus, fourEyes?: F
       // A decision (a status change) comes with its own observation, not the one the last decision left.
       if (statusChanged && workflow.comment && workflow.commentRequired && observationOf(sent).trim() === '') {
         throw fieldError(request.name, workflow.comment, 'NotNull', 'The observation is required');
+      }
+      // Maker is not checker: whoever filed a request does not decide it (a first approval included).
+      if (statusChanged && before.filedBy === actor.login) {
+        throw new HttpProblem(403, {
+          message: 'error.makerChecker',
+          detail: 'You filed this request: another staff member must decide it',
+          appError: { key: 'error.makerChecker', params: request.name },
+        });
       }
       const step = await fourEyes?.review(db, before, body, actor);
       if (workflow.updatedAt) body[workflow.updatedAt] = new Date().toISOString();

@@ -77,6 +77,14 @@ export async function clientRequests(
   query: Query,
 ): Promise<Page<ClientRequest>> {
   const { page, size } = pagingOf(query);
+  // Paging only: a filter would be silently ignored, so it is refused.
+  const unknown = Object.keys(query).filter((key) => !['page', 'size', 'sort'].includes(key));
+  if (unknown.length > 0)
+    throw new HttpProblem(400, {
+      message: 'error.validation',
+      detail: `A client's requests are paged, not filtered: ${unknown.join(', ')} is not accepted`,
+      fieldErrors: unknown.map((field) => ({ objectName: 'query', field, message: 'Unknown' })),
+    });
   // The order is fixed: a sort asked for is refused, not silently ignored.
   if (query.sort !== undefined)
     throw new HttpProblem(400, {

@@ -120,7 +120,7 @@ export function registerSubscriptionRoutes(
           ]);
         }
         const status = String(entityByName('subsRequest').field('requestStatus')!.default);
-        const subsRequest = await requests.create({ ...dto, packId, requestStatus: status }, tx);
+        const subsRequest = await requests.create({ ...dto, packId, requestStatus: status }, tx, request.user!);
         await tx.query(
           `insert into ${table('subsRequestLog')} (${col('subsRequestLog', 'comment')}, ${col('subsRequestLog', 'requestStatus')}, ${col('subsRequestLog', 'subsRequestId')})
            values ($1, $2, $3)`,

@@ -1,0 +1,216 @@
+// What a request that moves money does to the books, as hooks of its entity: filing it holds its amount
+// (within the filer's daily and monthly limits), its final validation posts it (or, before its execution
+// date, waits for that date), its rejection, cancellation or deletion releases the hold. All in the
+// transaction of the request's own write, so that the decision and its money commit together.
+import { entityByName, entryKey, formatXof, wholeXof, type MoneyRequestDef, type WorkflowDef } from '@bank/domain';
+import type { Queryable } from '../db/database';
+import { quote } from '../db/schema';
+import type { Actor, EntityHooks, Row } from '../engine/entity-service';
+import { HttpProblem } from '../problem';
+import { LEDGER_ACCOUNTS, cashAccount, hold, holdOf, post, release, schedule, type Leg } from './ledger';
+
+const DAY_MS = 86_400_000;
+
+const refOf = (value: unknown) =>
+  value === null || value === undefined
+    ? null
+    : Number(typeof value === 'object' ? (value as { id: unknown }).id : value);
+
+export function moneyRequestHooks(money: MoneyRequestDef, workflow: WorkflowDef): EntityHooks {
+  const entity = entityByName(money.entity);
+  const table = quote(entity.table);
+  const column = (field: string) => quote(entity.field(field)!.column);
+
+  const amountOf = (row: Record<string, unknown>) => {
+    const amount = wholeXof(row[money.amount]);
+    if (amount === null || amount <= 0n) {
+      throw new HttpProblem(400, {
+        message: 'error.validation',
+        detail: 'The amount is a whole number of XOF above zero',
+        fieldErrors: [{ objectName: entity.name, field: money.amount, message: 'WholeXof' }],
+      });
+    }
+    return amount;
+  };
+
+  return {
+    async afterCreate(tx, row, actor) {
+      const accountId = refOf(row[money.account]);
+      if (accountId === null) {
+        throw new HttpProblem(400, {
+          message: 'error.validation',
+          detail: 'The account to debit is required',
+          fieldErrors: [{ objectName: entity.name, field: money.account, message: 'NotNull' }],
+        });
+      }
+      const amount = amountOf(row);
+      if (money.kind === 'transfer' && actor) await checkLimits(tx, actor, row.id);
+      await hold(tx, { entity: entity.name, id: row.id }, accountId, amount, actor?.login, money.amount);
+    },
+
+    async afterUpdate(tx, before, after, actor) {
+      const status = String(after[workflow.status] ?? '');
+      if (status === before[workflow.status]) return;
+      const request = { entity: entity.name, id: after.id };
+      if (money.releases.includes(status)) {
+        await release(tx, request);
+      } else if (status === money.posts) {
+        const due = after[money.executionDate] ? new Date(String(after[money.executionDate])) : null;
+        if (due && due.getTime() > Date.now()) await schedule(tx, request, due);
+        else await postRequest(tx, money, after, actor.login);
+      }
+    },
+
+    async beforeRemove(tx, id) {
+      await release(tx, { entity: entity.name, id });
+    },
+  };
+
+  /**
+   * The filer's limits (spec part 1 §7, §9): the transfers a login files in a day and in a month, this one
+   * included, stay within its limits; undecided and validated ones count, refused and cancelled ones do not.
+   * Under a lock of the login, so that two transfers filed at once are summed one after the other.
+   */
+  async function checkLimits(tx: Queryable, actor: Actor, id: number): Promise<void> {
+    const [limits] = await tx.query<{ day: string | null; month: string | null }>(
+      `select limit_day_transfer as day, limit_month_transfer as month from app_user where login = $1`,
+      [actor.login],
+    );
+    if (!limits || (limits.day === null && limits.month === null)) return;
+    await tx.query(`select pg_advisory_xact_lock(hashtext('transfer-limit:' || $1))`, [actor.login]);
+    const now = new Date();
+    const dayStart = new Date(now.getTime() - (now.getTime() % DAY_MS));
+    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const [sums] = await tx.query<{ day: string; month: string }>(
+      `select coalesce(sum(${column(money.amount)}) filter (where ${column('createdAt')} >= $2), 0)::text as day,
+              coalesce(sum(${column(money.amount)}), 0)::text as month
+         from ${table} where filed_by = $1 and ${column('createdAt')} >= $3
+          and ${column(workflow.status)} <> all($4::text[])`,
+      [actor.login, dayStart, monthStart, money.releases],
+    );
+    const [filed] = await tx.query<{ amount: string }>(
+      `select ${column(money.amount)}::text as amount from ${table} where id = $1`,
+      [id],
+    );
+    const amount = wholeXof(filed!.amount) ?? 0n;
+    for (const [period, limit, used] of [
+      ['day', limits.day, sums!.day],
+      ['month', limits.month, sums!.month],
+    ] as const) {
+      if (limit === null) continue;
+      const cap = wholeXof(limit) ?? 0n;
+      const total = wholeXof(used) ?? 0n;
+      if (total <= cap) continue;
+      const left = cap - (total - amount);
+      throw new HttpProblem(400, {
+        message: 'error.limitExceeded',
+        detail: `This transfer goes over your ${period === 'day' ? 'daily' : 'monthly'} limit of ${formatXof(String(cap))}: ${formatXof(String(left > 0n ? left : 0n))} left`,
+        appError: { key: 'error.limitExceeded', params: period },
+        fieldErrors: [{ objectName: entity.name, field: money.amount, message: 'LimitExceeded' }],
+        figures: { period, limit: String(cap), left: String(left > 0n ? left : 0n) },
+      });
+    }
+  }
+}
+
+/**
+ * Posts a validated request: debits the customer's account by what its hold reserved, credits the
+ * beneficiary's account when it is one of this bank's, the outgoing clearing account otherwise, or the
+ * branch's cash for a provision; then settles the hold. Exactly once: the entry's key is the request's.
+ */
+export async function postRequest(tx: Queryable, money: MoneyRequestDef, row: Row, postedBy: string): Promise<void> {
+  const request = { entity: money.entity, id: row.id };
+  const held = await holdOf(tx, request);
+  if (!held?.open) {
+    throw new HttpProblem(409, {
+      message: 'error.noOpenHold',
+      detail: 'This request holds no amount to post: it was posted or released already',
+      appError: { key: 'error.noOpenHold', params: money.entity },
+    });
+  }
+  const destination = await destinationOf(tx, money, row, held.amount);
+  const valueDate = row[money.executionDate] ? new Date(String(row[money.executionDate])) : new Date();
+  const debit: Leg = {
+    bankAccountId: held.bankAccountId,
+    amount: -held.amount,
+    held: held.amount,
+    label: destination.debitLabel,
+    counterparty: destination.counterparty,
+    transactionType: money.kind === 'transfer' ? 'VIR' : 'RET',
+  };
+  const entryId = await post(
+    tx,
+    {
+      key: entryKey(money.kind, row.id),
+      kind: money.kind,
+      label: destination.debitLabel,
+      valueDate,
+      postedBy,
+      request,
+    },
+    [debit, destination.credit],
+  );
+  const settled = await tx.query(
+    `update ledger_hold set settled_at = now(), settlement = 'posted', entry_id = $3
+      where request_entity = $1 and request_id = $2 and settled_at is null returning 1`,
+    [request.entity, request.id, entryId],
+  );
+  if (settled.length !== 1) throw new Error(`The hold of ${request.entity} ${request.id} was settled meanwhile`);
+}
+
+/** Where a posted request's money goes, and what the customer's statement line says. */
+async function destinationOf(
+  tx: Queryable,
+  money: MoneyRequestDef,
+  row: Row,
+  amount: bigint,
+): Promise<{ credit: Leg; debitLabel: string; counterparty: string | null }> {
+  if (money.kind === 'provision') {
+    const branchId = refOf(row.branchId);
+    const beneficiary = [row.beneficiaryCashFirstName, row.beneficiaryCashLastName].filter(Boolean).join(' ');
+    const label = `Mise à disposition${beneficiary ? ` ${beneficiary}` : ''}`;
+    if (branchId === null)
+      return {
+        credit: { ledgerAccount: LEDGER_ACCOUNTS.outgoingClearing, amount },
+        debitLabel: label,
+        counterparty: null,
+      };
+    return {
+      credit: { ledgerAccount: await cashAccount(tx, branchId), amount },
+      debitLabel: label,
+      counterparty: null,
+    };
+  }
+  const [beneficiary] = await tx.query<{
+    name: string | null;
+    iban: string | null;
+    account_id: number | null;
+    number: string | null;
+  }>(
+    `select b.name, b.iban, a.id as account_id, s.bank_account_number as number
+       from beneficiary b
+       left join bank_account a on a.iban = b.iban and a.bank_account_status is distinct from 'CLOSED'
+       left join bank_account s on s.id = $2
+      where b.id = $1
+      order by a.id limit 1`,
+    [refOf(row.beneficiaryId), refOf(row.bankAccountId)],
+  );
+  const name = beneficiary?.name ?? '';
+  const debitLabel = `Virement émis${name ? ` vers ${name}` : ''}`;
+  const counterparty = beneficiary?.iban ?? null;
+  if (beneficiary?.account_id) {
+    const owner = typeof row.clientName === 'string' ? row.clientName : '';
+    return {
+      credit: {
+        bankAccountId: Number(beneficiary.account_id),
+        amount,
+        label: `Virement reçu${owner ? ` de ${owner}` : ''}`,
+        counterparty: beneficiary.number,
+        transactionType: 'VIR',
+      },
+      debitLabel,
+      counterparty,
+    };
+  }
+  return { credit: { ledgerAccount: LEDGER_ACCOUNTS.outgoingClearing, amount }, debitLabel, counterparty };
+}
