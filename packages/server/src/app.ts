@@ -36,7 +36,7 @@ import { TotpStore } from './modules/mfa/totp';
 import { WORKFLOWS, moneyRequestOf, workflowOf } from '@bank/domain';
 import { registerEntityRoutes } from './engine/routes';
 import { combineHooks } from './engine/entity-service';
-import { moneyRequestHooks } from './ledger/request-hooks';
+import { correctionHooks, moneyRequestHooks } from './ledger/request-hooks';
 import { registerLedgerRoutes } from './ledger/routes';
 import { startDuePostings } from './ledger/due-postings';
 import { fourEyesRule } from './workflow/four-eyes';
@@ -162,6 +162,7 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
     return combineHooks(
       workflowHooks(workflow, bus, fourEyesRules.get(workflow.entity)),
       money && moneyRequestHooks(money, workflow),
+      entity.name === 'ledgerCorrection' ? correctionHooks(workflow) : undefined,
     );
   });
   registerLedgerRoutes(app, db);

@@ -292,6 +292,54 @@ describe('the books', () => {
     await expectBalanced();
   });
 
+  it('put money right only through a correction filed by one supervisor and validated by another', async () => {
+    const { account: before } = await accountWithFunds(1_000);
+    const correction = (payload: Record<string, unknown>, login = 'manager') =>
+      t.app.inject({ method: 'POST', url: '/core/api/ledger-corrections', headers: as(login), payload });
+    const byTrainee = await correction(
+      { bankAccountId: before.id, amount: '10000', direction: 'C', reason: 'Frais prélevés à tort' },
+      'stagiaire',
+    );
+    expect(byTrainee.statusCode).toBe(403);
+    const credit = await correction({
+      bankAccountId: before.id,
+      amount: '10000',
+      direction: 'C',
+      reason: 'Frais prélevés à tort',
+    });
+    expect(credit.statusCode, credit.body).toBe(201);
+    expect((await account(before.id)).balance).toBe(before.balance);
+    const own = await decide('/core/api/ledger-corrections', credit.json<Row>().id, 'manager', 'VALIDATED');
+    expect(own.statusCode).toBe(403);
+    const validated = await decide('/core/api/ledger-corrections', credit.json<Row>().id, 'admin', 'VALIDATED');
+    expect(validated.statusCode, validated.body).toBe(200);
+    expect(await account(before.id)).toMatchObject({
+      balance: before.balance + 10_000,
+      available: before.available + 10_000,
+    });
+    await expectBalanced();
+
+    // A debit the account cannot give is refused when validated, and nothing is decided.
+    const now = await account(before.id);
+    const debit = await correction({
+      bankAccountId: before.id,
+      amount: String(now.available + now.authorized + 1),
+      direction: 'D',
+      reason: 'Double crédit',
+    });
+    expect(debit.statusCode, debit.body).toBe(201);
+    const refused = await decide('/core/api/ledger-corrections', debit.json<Row>().id, 'admin', 'VALIDATED');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('error.insufficientFunds');
+    expect(await account(before.id)).toEqual(now);
+    const still = await t.app.inject({
+      url: `/core/api/ledger-corrections/${debit.json<Row>().id}`,
+      headers: as('admin'),
+    });
+    expect(still.json().demandStatus).toBe('INPROGRESS');
+    await expectBalanced();
+  });
+
   it('keep the hold of a transfer validated before its date, and post it on that date, once', async () => {
     const { account: before, beneficiary } = await accountWithFunds(60_000);
     const transfer = await fileTransfer('agentsaisie', before.id, beneficiary, 20_000, new Date(Date.now() + 1_500));

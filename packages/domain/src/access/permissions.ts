@@ -36,6 +36,8 @@ const ENTITY_ACCESS_OVERRIDES: Readonly<Record<string, Partial<Record<Action, re
   // Movements of money come from the core banking system; supervisors correct them, nobody else.
   transaction: { create: SUPERVISORS, update: SUPERVISORS },
   serenityUser: { update: DESK },
+  // A correction moves money by hand: supervisors file it, and another supervisor decides it.
+  ledgerCorrection: { create: SUPERVISORS },
   notificationSubscription: { create: DESK, update: DESK },
   // Spec part 2 §2.6: only the manager and the desk head validate an account subscription.
   clientSubscription: { update: DESK, delete: DESK },

@@ -22,6 +22,8 @@ import { checkbookOrder } from './checkbook-order';
 import { clientSubscription } from './client-subscription';
 import { client } from './client';
 import { gestionnaire } from './gestionnaire';
+import { ledgerCorrection } from './ledger-correction';
+import { ledgerCorrectionLog } from './ledger-correction-log';
 import { loan } from './loan';
 import { notificationSubscription } from './notification-subscription';
 import { notityType } from './notity-type';
@@ -66,6 +68,8 @@ const DECLARATIONS: readonly EntityDef[] = [
   clientSubscription,
   client,
   gestionnaire,
+  ledgerCorrection,
+  ledgerCorrectionLog,
   loan,
   notificationSubscription,
   notityType,

@@ -19,6 +19,7 @@ const REQUEST_CLIENT_PATHS: Readonly<Record<string, string>> = {
   smsSubscription: 'clientId',
   beneficiaryCash: 'clientId',
   provisionCash: 'bankAccountId.clientId',
+  ledgerCorrection: 'bankAccountId.clientId',
 };
 
 /**

@@ -92,6 +92,24 @@ export const WORKFLOWS: readonly WorkflowDef[] = [
     log: { entity: 'transferLog', request: 'transferId', status: 'demandStatus', carry: REQUEST_LOG_CARRY },
   }),
   defineWorkflow({
+    entity: 'ledgerCorrection',
+    requester: 'bankAccountId.ownerName',
+    status: 'demandStatus',
+    comment: 'comment',
+    updatedAt: 'updatedAt',
+    // Filed by one supervisor, validated by another (maker is not checker).
+    roles: [ROLES.MANAGER, ROLES.ADMIN],
+    commentRequired: true,
+    openStatuses: AWAITING,
+    finalStatuses: DECIDED,
+    log: {
+      entity: 'ledgerCorrectionLog',
+      request: 'ledgerCorrectionId',
+      status: 'demandStatus',
+      carry: ['bankAccountId'],
+    },
+  }),
+  defineWorkflow({
     entity: 'subsRequest',
     requester: 'fullName',
     status: 'requestStatus',

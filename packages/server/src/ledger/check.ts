@@ -179,6 +179,20 @@ export async function checkBooks(db: Queryable): Promise<LedgerReport> {
     );
   }
 
+  // A correction posts when validated, once; in no other status.
+  const correction = entityByName('ledgerCorrection');
+  const correctionWrong = `(r.demand_status = 'VALIDATED') <> (e.id is not null)`;
+  const correctionFrom = `${quote(correction.table)} r left join ledger_entry e on e.entry_key = 'correction:' || r.id`;
+  checks.push(
+    await check(
+      db,
+      'each correction is posted once when validated, and only then',
+      `select count(*) as corrections, count(e.id) as posted, count(*) filter (where ${correctionWrong}) as broken
+         from ${correctionFrom}`,
+      `select r.id, r.demand_status as status, e.id as entry from ${correctionFrom} where ${correctionWrong} order by r.id`,
+    ),
+  );
+
   const internalAccounts = await db.query<{ code: string; kind: string; name: string; balance: string }>(
     `select a.code, a.kind, a.name, coalesce(sum(p.amount), 0)::text as balance
        from ledger_account a left join ledger_posting p on p.ledger_account_id = a.id

@@ -214,3 +214,38 @@ async function destinationOf(
   }
   return { credit: { ledgerAccount: LEDGER_ACCOUNTS.outgoingClearing, amount }, debitLabel, counterparty };
 }
+
+/**
+ * A correction (« écriture de correction »): once validated by a second supervisor, it credits or debits the
+ * customer's account against the bank's suspense account, once. A debit the account cannot give is refused
+ * at that moment, and nothing is decided.
+ */
+export function correctionHooks(workflow: WorkflowDef): EntityHooks {
+  const entity = entityByName('ledgerCorrection');
+  return {
+    async afterUpdate(tx, before, after, actor) {
+      if (after[workflow.status] === before[workflow.status] || after[workflow.status] !== 'VALIDATED') return;
+      const amount = wholeXof(after.amount);
+      const accountId = refOf(after.bankAccountId);
+      if (amount === null || amount <= 0n || accountId === null)
+        throw new Error(`Correction ${after.id} is incomplete`);
+      const signed = after.direction === 'D' ? -amount : amount;
+      const label = `Correction : ${String(after.reason ?? '').slice(0, 200)}`;
+      await post(
+        tx,
+        {
+          key: entryKey('correction', after.id),
+          kind: 'correction',
+          label,
+          valueDate: new Date(),
+          postedBy: actor.login,
+          request: { entity: entity.name, id: after.id },
+        },
+        [
+          { bankAccountId: accountId, amount: signed, label, counterparty: null, transactionType: 'COR' },
+          { ledgerAccount: LEDGER_ACCOUNTS.suspense, amount: -signed },
+        ],
+      );
+    },
+  };
+}

@@ -70,6 +70,7 @@ export const TRANSACTION_TYPES = [
   ['CHQ', 'Opération sur chèque'],
   ['CB', 'Paiement par carte'],
   ['INT', 'Intérêts créditeurs'],
+  ['COR', 'Écriture de correction'],
 ] as const;
 
 const GESTIONNAIRES = [
