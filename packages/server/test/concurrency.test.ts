@@ -12,7 +12,7 @@ import {
 } from '@bank/domain';
 import { SAMPLE } from '../src/seed/samples';
 import { bearer, startTestApp, type TestApp } from './helper';
-import { FILER, fileable } from './ledger-fixtures';
+import { fileable, filerOf } from './ledger-fixtures';
 
 const AT_ONCE = 20;
 const PENDING_BATCH = 30;
@@ -42,7 +42,7 @@ async function create(entityName: string, extra: Record<string, unknown> = {}): 
   const response = await t.app.inject({
     method: 'POST',
     url: entity.path,
-    headers: workflowOf(entityName) ? bearer(await t.tokenFor(FILER)) : manager,
+    headers: workflowOf(entityName) ? bearer(await t.tokenFor(filerOf(entityName))) : manager,
     payload: await fileable(t.db, entityName, { ...required, ...extra }),
   });
   expect(response.statusCode, response.body).toBe(201);

@@ -40,6 +40,7 @@ const REQUESTS: ReadonlyArray<readonly [string, string]> = [
   ['clientSubscription', 'subscriptionStatus'],
   ['beneficiaryCash', 'status'],
   ['provisionCash', 'demandStatus'],
+  ['ledgerCorrection', 'demandStatus'],
 ];
 
 /** History entities: a log entity with a comment, the field of its status and the ref to its request. */

@@ -15,7 +15,7 @@ import {
 import { EntityService } from '../src/engine/entity-service';
 import { INVALID, SAMPLE } from '../src/seed/samples';
 import { bearer, startTestApp, type TestApp } from './helper';
-import { FILER, fund, fundedAccount } from './ledger-fixtures';
+import { filerOf, fund, fundedAccount } from './ledger-fixtures';
 
 let t: TestApp;
 let headers: Record<string, string>;
@@ -116,7 +116,7 @@ const post = async (entity: Entity, payload: unknown) =>
   t.app.inject({
     method: 'POST',
     url: entity.path,
-    headers: workflowOf(entity.name) ? bearer(await t.tokenFor(FILER)) : headers,
+    headers: workflowOf(entity.name) ? bearer(await t.tokenFor(filerOf(entity.name))) : headers,
     payload: payload as object,
   });
 

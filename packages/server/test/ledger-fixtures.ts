@@ -2,11 +2,21 @@
 // on is funded by a balanced entry from the bank's suspense account, as a correction would be.
 import crypto from 'node:crypto';
 import type { Database } from '../src/db/database';
-import { moneyRequestOf } from '@bank/domain';
+import { DEMO_ACCOUNTS, can, entityByName, moneyRequestOf } from '@bank/domain';
 import { post } from '../src/ledger/ledger';
 
 /** The demo login that files requests in tests: it decides none, so any decider may decide them. */
 export const FILER = 'agentsaisie';
+
+/**
+ * Who files a request of this type in tests: FILER where it may, else the last demo account that may
+ * (a correction: the manager), so that the first demo account allowed to decide it (the administrator)
+ * is not its filer.
+ */
+export function filerOf(entity: string): string {
+  const allowed = DEMO_ACCOUNTS.filter((a) => can(a.authorities, 'create', entity));
+  return allowed.some((a) => a.login === FILER) ? FILER : allowed.at(-1)!.login;
+}
 
 /** Credits `amount` XOF to the account through a balanced entry (suspense on the other side). */
 export async function fund(db: Database, bankAccountId: number, amount: bigint | number): Promise<void> {
@@ -53,8 +63,8 @@ export async function fundedAccount(db: Database, amount: bigint | number = 1_00
 }
 
 /**
- * A new request's body that the books accept: a transfer or provision gets an account funded for it (and
- * an amount, unless the body has one); other requests are left as they are.
+ * A new request's body that the books accept: a transfer, provision or correction gets an account funded for
+ * it (a transfer or provision an amount too, unless the body has them); other requests are left as they are.
  */
 export async function fileable(
   db: Database,
@@ -62,6 +72,11 @@ export async function fileable(
   body: Record<string, unknown> = {},
 ): Promise<Record<string, unknown>> {
   const money = moneyRequestOf(entity);
-  if (!money) return body;
-  return { [money.amount]: '1000', ...body, [money.account]: body[money.account] ?? (await fundedAccount(db)) };
+  const account = entityByName(entity).field('bankAccountId');
+  const needsAccount = money !== undefined || account?.required === true;
+  return {
+    ...(money ? { [money.amount]: '1000' } : {}),
+    ...body,
+    ...(needsAccount ? { bankAccountId: body.bankAccountId ?? (await fundedAccount(db)) } : {}),
+  };
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES, ENUMS, entityByName, workflowOf } from '@bank/domain';
 import { hashPassword } from '../src/security/passwords';
 import { insertUser } from '../src/modules/account/users';
-import { FILER, fileable, fundedAccount } from './ledger-fixtures';
+import { fileable, filerOf, fundedAccount } from './ledger-fixtures';
 import { bearer, insertRecord, startTestApp, type TestApp } from './helper';
 
 const THRESHOLD = 1_000_000;
@@ -46,7 +46,7 @@ async function create(path: string, payload: Record<string, unknown>): Promise<R
   const response = await t.app.inject({
     method: 'POST',
     url: path,
-    headers: bearer(await t.tokenFor(FILER)),
+    headers: bearer(await t.tokenFor(filerOf(entity.name))),
     payload: await fileable(t.db, entity.name, payload),
   });
   expect(response.statusCode, response.body).toBe(201);

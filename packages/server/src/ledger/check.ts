@@ -179,10 +179,13 @@ export async function checkBooks(db: Queryable): Promise<LedgerReport> {
     );
   }
 
-  // A correction posts when validated, once; in no other status.
+  // A correction posts when validated, once, and in no other status; one decided before the books opened
+  // is in their opening balances.
   const correction = entityByName('ledgerCorrection');
-  const correctionWrong = `(r.demand_status = 'VALIDATED') <> (e.id is not null)`;
-  const correctionFrom = `${quote(correction.table)} r left join ledger_entry e on e.entry_key = 'correction:' || r.id`;
+  const correctionWrong = `((r.demand_status = 'VALIDATED' and e.id is null and r.created_at > b.opened_at)
+    or (r.demand_status <> 'VALIDATED' and e.id is not null))`;
+  const correctionFrom = `${quote(correction.table)} r left join ledger_entry e on e.entry_key = 'correction:' || r.id
+    cross join (select coalesce((select opened_at from ledger_book), '-infinity') as opened_at) b`;
   checks.push(
     await check(
       db,
