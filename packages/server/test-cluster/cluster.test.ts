@@ -239,9 +239,11 @@ describe('two instances behind HAProxy over one PostgreSQL', () => {
     const first = await stream.next((r) => r.event === 'pending');
     let cards = first.data.cards as number;
 
+    // Filed by a data-entry agent: the manager decides them (maker is not checker).
+    const filer = bearer(await signIn(balancer.base, 'agentsaisie'));
     const orders: Answer[] = [];
     for (const holderName of ['Awa Diop', 'Moussa Fall']) {
-      const created = await call(balancer.base, 'POST', '/core/api/card-orders', manager, {
+      const created = await call(balancer.base, 'POST', '/core/api/card-orders', filer, {
         holderName,
         orderStatus: 'PENDING',
       });
@@ -363,6 +365,57 @@ interface Write {
 }
 
 /** Four clients creating card orders through the balancer for 5 s; `action` runs 1.5 s in, at `at`. */
+describe('the books over two instances', () => {
+  it('posts a transfer validated before its date once on that date, whichever instance looks first', async () => {
+    const { rows } = await sql.query<{ id: string }>(
+      `select id from bank_account where bank_account_status = 'OPENED' and available_amount >= 50000
+        order by id limit 1`,
+    );
+    const accountId = Number(rows[0]!.id);
+    const before = await sql.query<{ balance: string }>('select balance::text from bank_account where id = $1', [
+      accountId,
+    ]);
+    const filer = bearer(await signIn(balancer.base, 'agentsaisie'));
+    const filed = await call(balancer.base, 'POST', '/core/api/transfers', filer, {
+      amount: '20000',
+      bankAccountId: accountId,
+      demandStatus: 'PENDING',
+      execDate: new Date(Date.now() + 3000).toISOString(),
+    });
+    expect(filed.status, JSON.stringify(filed.body)).toBe(201);
+    const manager = bearer(await signIn(balancer.base, 'manager'));
+    const validated = await call(balancer.base, 'PUT', `/core/api/transfers/${filed.body.id}`, manager, {
+      id: filed.body.id,
+      version: filed.body.version,
+      demandStatus: 'VALIDATED',
+      comment: 'Virement programmé',
+    });
+    expect(validated.status).toBe(200);
+    // Both instances look every second; the hold is posted by one of them.
+    const deadline = Date.now() + 30_000;
+    let settled: string | null = null;
+    while (Date.now() < deadline && settled === null) {
+      const hold = await sql.query<{ settlement: string | null }>(
+        `select settlement from ledger_hold where request_entity = 'transfer' and request_id = $1`,
+        [filed.body.id],
+      );
+      settled = hold.rows[0]?.settlement ?? null;
+      if (settled === null) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(settled).toBe('posted');
+    const entries = await sql.query('select id from ledger_entry where entry_key = $1', [`transfer:${filed.body.id}`]);
+    expect(entries.rows).toHaveLength(1);
+    const after = await sql.query<{ balance: string }>('select balance::text from bank_account where id = $1', [
+      accountId,
+    ]);
+    expect(Number(after.rows[0]!.balance)).toBe(Number(before.rows[0]!.balance) - 20_000);
+    const admin = bearer(await signIn(balancer.base, 'admin'));
+    const books = await call(balancer.base, 'GET', '/management/ledger', admin);
+    expect(books.body.checks.filter((c: { ok: boolean }) => !c.ok)).toEqual([]);
+    expect(books.body.balanced).toBe(true);
+  });
+});
+
 async function writeLoad(headers: Record<string, string>, tag: string, action: () => Promise<void>) {
   const writes: Write[] = [];
   const start = performance.now();

@@ -111,6 +111,8 @@ export function startInstance(name: string, port: number, databaseUrl: string): 
         DATABASE_URL: databaseUrl,
         INSTANCE_ID: name,
         SEED: 'demo',
+        // Both look for transfers whose execution date has come every second: one posts each.
+        DUE_POSTING_SECONDS: '1',
         // No configured secret: the instances must share the one the first of them stores.
         JWT_SECRET: '',
         LOG_LEVEL: 'info',

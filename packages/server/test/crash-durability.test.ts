@@ -1,5 +1,6 @@
 // A stream of creations and staff decisions, the server SIGKILLed at a random moment and restarted: every
-// acknowledged write is there, and no request is decided without its history row or the reverse.
+// acknowledged write is there, no request is decided without its history row or the reverse, and the books
+// (transfers filed and validated in the stream, each holding then posting its amount) stay balanced.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeHistoryComment } from '@bank/domain';
 import { FILER } from './ledger-fixtures';
@@ -25,14 +26,54 @@ let headers: Record<string, string>;
 /** Files the card orders the manager decides (maker is not checker). */
 let filer: Record<string, string>;
 
+/** The account the stream's transfers are filed on, funded by a correction. */
+let account = 0;
+
 beforeAll(async () => {
   server = await childServer('crash');
   await server.start();
+  const manager = await server.headersFor('manager');
+  const client = await server.request('POST', '/core/api/clients', manager, {
+    name: 'Client durabilité',
+    clientCode: 'DUR01',
+  });
+  const opened = await server.request('POST', '/core/api/bank-accounts', manager, {
+    bankAccountNumber: 'SNDUR0000001',
+    clientId: ((await client.json()) as { id: number }).id,
+    bankAccountStatus: 'OPENED',
+  });
+  account = ((await opened.json()) as { id: number }).id;
+  const correction = await server.request('POST', '/core/api/ledger-corrections', manager, {
+    bankAccountId: account,
+    amount: '1000000000000',
+    direction: 'C',
+    reason: 'Provision de test',
+  });
+  const { id } = (await correction.json()) as { id: number };
+  const validated = await server.request(
+    'PUT',
+    `/core/api/ledger-corrections/${id}`,
+    await server.headersFor('admin'),
+    {
+      id,
+      version: 0,
+      demandStatus: 'VALIDATED',
+      comment: 'Vérifié',
+    },
+  );
+  expect(validated.status).toBe(200);
 }, 180_000);
 afterAll(() => server?.cleanup(), 60_000);
 
 /** Acknowledged (2xx received) writes, and those sent without an answer before the kill. */
-const acked = { branches: new Set<string>(), orders: new Map<number, string>(), decisions: new Map<number, string>() };
+const acked = {
+  branches: new Set<string>(),
+  orders: new Map<number, string>(),
+  decisions: new Map<number, string>(),
+  /** Transfers filed (id → amount), and those validated. */
+  transfers: new Map<number, number>(),
+  validated: new Set<number>(),
+};
 const inDoubt = { branches: new Set<string>(), orders: new Set<string>(), decisions: new Map<number, string>() };
 
 const call = (method: string, url: string, body?: unknown, as = headers) => server.request(method, url, as, body);
@@ -48,8 +89,11 @@ async function readAll<T>(url: string): Promise<T[]> {
   }
 }
 
-/** Writes until the server dies: new branches, new pending card orders and decisions on acknowledged ones. */
-async function stream(rep: number, undecided: CardOrder[]): Promise<number> {
+/**
+ * Writes until the server dies: new branches, new pending card orders and decisions on acknowledged ones,
+ * transfers filed and validated.
+ */
+async function stream(rep: number, undecided: CardOrder[], transfers: CardOrder[]): Promise<number> {
   let sequence = 0;
   let sent = 0;
   const worker = async () => {
@@ -57,7 +101,31 @@ async function stream(rep: number, undecided: CardOrder[]): Promise<number> {
       const n = `${rep}-${sequence++}`;
       const choice = Math.random();
       try {
-        if (choice < 0.3) {
+        if (choice < 0.15 || (choice < 0.25 && transfers.length === 0)) {
+          const amount = 1000 + Math.floor(Math.random() * 100) * 1000;
+          sent++;
+          const response = await call(
+            'POST',
+            '/core/api/transfers',
+            { amount: String(amount), bankAccountId: account, demandStatus: 'PENDING' },
+            filer,
+          );
+          expect(response.status).toBe(201);
+          const created = (await response.json()) as CardOrder;
+          acked.transfers.set(created.id, amount);
+          transfers.push(created);
+        } else if (choice < 0.25) {
+          const transfer = transfers.splice(Math.floor(Math.random() * transfers.length), 1)[0]!;
+          sent++;
+          const response = await call('PUT', `/core/api/transfers/${transfer.id}`, {
+            id: transfer.id,
+            version: transfer.version,
+            demandStatus: 'VALIDATED',
+            comment: `Virement ${n}`,
+          });
+          expect(response.status).toBe(200);
+          acked.validated.add(transfer.id);
+        } else if (choice < 0.45) {
           const name = `Agence crash ${n}`;
           inDoubt.branches.add(name);
           sent++;
@@ -128,6 +196,15 @@ async function verify(): Promise<{ landed: number }> {
   for (const id of logsByOrder.keys()) if (!orders.has(id)) halfWritten.push(`log rows of a missing order ${id}`);
   expect(halfWritten).toEqual([]);
 
+  // Every validated transfer posted, once; every other one holding its amount; the books balanced.
+  const transfers = new Map((await readAll<CardOrder>('/core/api/transfers')).map((t) => [t.id, t]));
+  const unvalidated = [...acked.validated].filter((id) => transfers.get(id)?.demandStatus !== 'VALIDATED');
+  expect(unvalidated).toEqual([]);
+  const books = await server.request('GET', '/management/ledger', await server.headersFor('admin'));
+  const report = (await books.json()) as { balanced: boolean; checks: Array<{ ok: boolean; name: string }> };
+  expect(report.checks.filter((c) => !c.ok)).toEqual([]);
+  expect(report.balanced).toBe(true);
+
   const landed =
     [...inDoubt.branches].filter((name) => branches.has(name)).length +
     [...orders.values()].filter((o) => inDoubt.orders.has(o.holderName)).length +
@@ -158,7 +235,10 @@ describe(`durability under SIGKILL (${process.env.DATABASE_URL ? 'PostgreSQL' : 
           await sleep(Math.floor(Math.random() * 1200));
           await server.kill();
         })();
-        sent += await stream(rep, undecided);
+        const openTransfers = (
+          await readAll<CardOrder>(`/core/api/transfers?demandStatus.equals=PENDING&bankAccountId.equals=${account}`)
+        ).slice(0, 200);
+        sent += await stream(rep, undecided, openTransfers);
         await killer;
         doubted += inDoubt.branches.size + inDoubt.orders.size + inDoubt.decisions.size;
         await server.start();
@@ -172,7 +252,8 @@ describe(`durability under SIGKILL (${process.env.DATABASE_URL ? 'PostgreSQL' : 
       const total = acked.branches.size + acked.orders.size + acked.decisions.size;
       console.info(
         `durability (${server.backend}): ${REPEATS} SIGKILLs survived, ${sent} writes sent, ${total} acknowledged ` +
-          `(${acked.branches.size} branches, ${acked.orders.size} card orders, ${acked.decisions.size} decisions), 0 lost; ` +
+          `(${acked.branches.size} branches, ${acked.orders.size} card orders, ${acked.decisions.size} decisions, ` +
+          `${acked.transfers.size} transfers filed, ${acked.validated.size} validated), 0 lost; books balanced; ` +
           `${doubted} unanswered at the kill, ${landed} of them landed; every decision has its history row`,
       );
       expect(acked.decisions.size).toBeGreaterThan(0);
