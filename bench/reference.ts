@@ -476,6 +476,123 @@ app.put<{ Params: { id: string }; Body: Record<string, unknown> }>(
   },
 );
 
+/** Runs `work` in a transaction on a connection of the pool; a refusal (`null`) rolls back and answers 409. */
+async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T | null>): Promise<T | null> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const result = await work(client);
+    await client.query(result === null ? 'rollback' : 'commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+// Filing a transfer: lock the account, check what it can give, insert the transfer, hold its amount.
+app.post<{ Body: Record<string, unknown> }>('/core/api/transfers', async (request, reply) => {
+  const body = request.body;
+  const created = await inTransaction(async (client) => {
+    const { rows: accounts } = await client.query({
+      name: 'ref-hold-lock',
+      text: 'select available_amount, authorized_amount from bank_account where id = $1 for update',
+      values: [body.bankAccountId],
+    });
+    const account = accounts[0];
+    if (!account || Number(account.available_amount) + Number(account.authorized_amount ?? 0) < Number(body.amount))
+      return null;
+    const { rows } = await client.query({
+      name: 'ref-transfer-insert',
+      text: `insert into transfer (amount, bank_account_id, demand_status, filed_by) values ($1, $2, $3, 'agentsaisie')
+             returning *`,
+      values: [body.amount, body.bankAccountId, body.demandStatus],
+    });
+    await client.query({
+      name: 'ref-hold',
+      text: `with h as (insert into ledger_hold (request_entity, request_id, bank_account_id, amount, held_by)
+                        values ('transfer', $1, $2, $3, 'agentsaisie') returning bank_account_id, amount)
+             update bank_account b set blocked_amount = b.blocked_amount + h.amount,
+                                       available_amount = b.available_amount - h.amount
+               from h where b.id = h.bank_account_id`,
+      values: [rows[0].id, body.bankAccountId, body.amount],
+    });
+    return rows[0];
+  });
+  return created ? reply.code(201).send(created) : reply.code(400).send();
+});
+
+// Validating a transfer (below four eyes): lock and check the version, update, history row and audit event,
+// then post its hold: the hold settled, the entry, the account debited with its statement line and balance
+// log, the postings on the account and on the outgoing clearing account.
+app.put<{ Params: { id: string }; Body: Record<string, unknown> }>(
+  '/core/api/transfers/:id',
+  async (request, reply) => {
+    const body = request.body;
+    const id = Number(request.params.id);
+    const posted = await inTransaction(async (client) => {
+      const { rows: before } = await client.query({
+        name: 'ref-transfer-lock',
+        text: 'select * from transfer where id = $1 for update',
+        values: [id],
+      });
+      if (before.length === 0 || before[0].version !== body.version) return null;
+      const { rows: after } = await client.query({
+        name: 'ref-transfer-update',
+        text: `update transfer set demand_status = $2, comment = $3, update_ap = now(), version = version + 1
+              where id = $1 returning *`,
+        values: [id, body.demandStatus, body.comment],
+      });
+      await client.query({
+        name: 'ref-transfer-log',
+        text: `insert into transfer_log (transfer_id, demand_status, comment, created_at, bank_account_id, serenity_user_id)
+             values ($1, $2, $3 || '{}' || $2 || '{}manager', now(), $4, $5)`,
+        values: [id, body.demandStatus, body.comment, before[0].bank_account_id, before[0].serenity_user_id],
+      });
+      await client.query({
+        name: 'ref-transfer-audit',
+        text: `insert into audit_event (principal, event_type, event_date, data) values ('manager', 'REQUEST_STATUS_CHANGED', now(), $1)`,
+        values: [JSON.stringify({ request: 'transfer', id })],
+      });
+      const { rows: destination } = await client.query({
+        name: 'ref-beneficiary',
+        text: `select b.iban, a.id from beneficiary b left join bank_account a on a.iban = b.iban where b.id = $1`,
+        values: [before[0].beneficiary_id],
+      });
+      const { rows: entry } = await client.query({
+        name: 'ref-entry',
+        text: `insert into ledger_entry (entry_key, kind, request_entity, request_id, label, value_date, posted_by)
+             values ('transfer:' || $1, 'transfer', 'transfer', $1, 'Virement émis', now(), 'manager') returning id`,
+        values: [id],
+      });
+      await client.query({
+        name: 'ref-post',
+        text: `with h as (update ledger_hold set settled_at = now(), settlement = 'posted', entry_id = $2
+                         where request_entity = 'transfer' and request_id = $1 and settled_at is null
+                         returning bank_account_id, amount),
+                  b as (update bank_account a set balance = a.balance - h.amount, blocked_amount = a.blocked_amount - h.amount,
+                                                  position_date = now()
+                          from h where a.id = h.bank_account_id returning a.id, a.balance, h.amount),
+                  t as (insert into "transaction" (transaction_number, amount, label, transaction_date, direction,
+                                                   imputation_date, value_date, conterparty_bank_account_number,
+                                                   before_balance, after_balance, status_transaction, bank_account_id)
+                        select 'LG' || $2, b.amount, 'Virement émis', now(), 'D', now(), now(), $3,
+                               b.balance + b.amount, b.balance, 'VALIDATED', b.id from b returning id, bank_account_id, amount),
+                  l as (insert into balance_log (amount, balance_date, bank_account_id) select balance, now(), id from b)
+             insert into ledger_posting (entry_id, bank_account_id, ledger_account_id, amount, transaction_id)
+             select $2, t.bank_account_id, null, -t.amount, t.id from t
+             union all
+             select $2, null, (select id from ledger_account where code = 'clearing.outgoing'), t.amount, null from t`,
+        values: [id, entry[0].id, destination[0]?.iban ?? null],
+      });
+      return after[0];
+    });
+    return posted ? reply.send(posted) : reply.code(409).send();
+  },
+);
+
 app.post<{ Body: { method: 'GET' | 'POST' | 'PUT'; path: string } }>('/bench/statements', async (request) => {
   const statements: Statement[] = [];
   const answer = await capturing.run(statements, () =>

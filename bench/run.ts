@@ -73,11 +73,11 @@ interface Row {
 
 const port = () => 18_000 + Math.floor(Math.random() * 2000);
 
-async function signIn(base: string): Promise<string> {
+async function signIn(base: string, login = 'manager'): Promise<string> {
   const response = await fetch(`${base}/api/authenticate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'manager', password: 'manager' }),
+    body: JSON.stringify({ username: login, password: login }),
   });
   if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
   return ((await response.json()) as { id_token: string }).id_token;
@@ -156,6 +156,58 @@ async function decisions(
   };
 }
 
+/** The data-entry agent's token on our server (transfers are filed by someone who does not decide them). */
+let filerToken = '';
+
+/**
+ * The staff decision that moves money: each connection files a 100 XOF transfer on an account of its own
+ * (as the data-entry agent, not measured), then validates it (as the manager, measured): the hold posts.
+ */
+async function postings(base: string, token: string, duration: number, accounts: number[]): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = performance.now() + duration * 1000;
+  const send = (method: string, url: string, bearer: string, body: unknown) =>
+    fetch(`${base}${url}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
+      body: JSON.stringify(body),
+    });
+  const worker = async (bankAccountId: number) => {
+    while (performance.now() < end) {
+      const filed = await send('POST', '/core/api/transfers', filerToken, {
+        amount: '100',
+        bankAccountId,
+        demandStatus: 'PENDING',
+      });
+      const transfer = (await filed.json().catch(() => ({}))) as { id?: number; version?: number };
+      if (!filed.ok || transfer.id === undefined) {
+        errors++;
+        continue;
+      }
+      const started = performance.now();
+      const validated = await send('PUT', `/core/api/transfers/${transfer.id}`, token, {
+        id: transfer.id,
+        version: transfer.version,
+        demandStatus: 'VALIDATED',
+        comment: 'Virement validé',
+      });
+      await validated.arrayBuffer();
+      latencies.push(performance.now() - started);
+      if (!validated.ok) errors++;
+    }
+  };
+  await Promise.all(accounts.map(worker));
+  latencies.sort((x, y) => x - y);
+  return {
+    requests: { average: latencies.length / duration, total: latencies.length },
+    latency: { p50: Math.round(percentile(latencies, 0.5)), p99: Math.round(percentile(latencies, 0.99)) },
+    errors: 0,
+    non2xx: errors,
+    timeouts: 0,
+  };
+}
+
 async function load(
   base: string,
   token: string,
@@ -165,6 +217,10 @@ async function load(
   orders: Fixture['cardOrders'],
 ): Promise<LoadResult> {
   if (scenario.write) return decisions(base, token, connections, duration, orders);
+  if (scenario.posting) {
+    const accounts = orders.slice(0, connections).map((account) => Number(account.id));
+    return postings(base, token, duration, accounts);
+  }
   const body = scenario.signIn ? JSON.stringify({ username: 'manager', password: 'manager' }) : undefined;
   return autocannon({
     url: base,
@@ -312,18 +368,23 @@ async function benchPostgres(url: string, rows: Row[]): Promise<{ seedSeconds?: 
     await waitForHttp(`${oursBase}/management/health`, 900_000, ours);
     await waitForHttp(`${refBase}/core/api/clients/1`, 60_000, reference);
     const token = await signIn(oursBase);
+    filerToken = await signIn(oursBase, 'agentsaisie');
     const fixture = await findFixture(getter(oursBase, token), 2 * WRITERS);
     const oursOrders = fixture.cardOrders.slice(0, WRITERS);
     const refOrders = fixture.cardOrders.slice(WRITERS);
+    // The posting scenario's accounts, as rows: ours, then the reference's.
+    const accountRows = fixture.postingAccounts.map((id) => ({ id }));
+    const [oursAccounts, refAccounts] = [accountRows.slice(0, WRITERS), accountRows.slice(WRITERS)];
     const withFloor = process.env.BENCH_FLOOR !== 'off' && pgbenchFound();
     // The decision's floor writes orders of its own, after the servers' (its versions would make theirs stale).
     const floorOrder = Math.max(...fixture.cardOrders.map((order) => Number(order.id))) + 1;
     if (!withFloor) console.log('No raw-SQL floor: pgbench not found or BENCH_FLOOR=off.');
     for (const scenario of scenarios(fixture).filter(selected)) {
-      const withReference = scenario.reference && refOrders.length > 0;
+      const [oursRows, refRows] = scenario.posting ? [oursAccounts, refAccounts] : [oursOrders, refOrders];
+      const withReference = scenario.reference && refRows.length > 0;
       // A decision's floor runs our statements (the reference locks where ours checks a version).
       const floorScript =
-        !withFloor || !withReference
+        !withFloor || !withReference || scenario.posting
           ? undefined
           : scenario.write
             ? { script: fs.readFileSync(path.join(root, DECISION_SQL), 'utf8'), defines: [`first=${floorOrder}`] }
@@ -336,9 +397,9 @@ async function benchPostgres(url: string, rows: Row[]): Promise<{ seedSeconds?: 
           connections: scenario.connections,
           budgetMs: scenario.budgetMs,
         },
-        () => measure(oursBase, ours.pid!, token, scenario, scenario.connections, oursOrders),
+        () => measure(oursBase, ours.pid!, token, scenario, scenario.connections, oursRows),
         withReference
-          ? () => measure(refBase, reference.pid!, token, scenario, scenario.connections, refOrders)
+          ? () => measure(refBase, reference.pid!, token, scenario, scenario.connections, refRows)
           : undefined,
         floorScript ? () => runFloor(url, floorScript, scenario.connections, seconds) : undefined,
       );
@@ -442,7 +503,9 @@ async function benchEmbedded(rows: Row[]): Promise<void> {
     const base = `http://127.0.0.1:${oursPort}`;
     await waitForHttp(`${base}/management/health`, 300_000, ours);
     const token = await signIn(base);
+    filerToken = await signIn(base, 'agentsaisie');
     const fixture = await findFixture(getter(base, token), WRITERS);
+    const accountRows = fixture.postingAccounts.map((id) => ({ id }));
     for (const scenario of scenarios(fixture).filter(selected)) {
       const connections = scenario.signIn ? scenario.connections : EMBEDDED.connections;
       const row = await measureLine(
@@ -453,7 +516,8 @@ async function benchEmbedded(rows: Row[]): Promise<void> {
           connections,
           budgetMs: scenario.signIn ? Infinity : EMBEDDED.budgetMs,
         },
-        () => measure(base, ours.pid!, token, scenario, connections, fixture.cardOrders),
+        () =>
+          measure(base, ours.pid!, token, scenario, connections, scenario.posting ? accountRows : fixture.cardOrders),
       );
       rows.push(row);
       console.log(line(row));

@@ -17,6 +17,11 @@ export interface Scenario {
   reference: boolean;
   /** The staff decision: a PUT per connection on a card order of its own, the version followed. */
   write?: boolean;
+  /**
+   * The staff decision that moves money: each connection files a transfer on an account of its own (not
+   * measured) and validates it (measured): the hold posted, the statement line and balance log written.
+   */
+  posting?: boolean;
   /** Sign-in: unauthenticated POST with the password. */
   signIn?: boolean;
 }
@@ -33,6 +38,8 @@ export interface Fixture {
   monthTo: string;
   /** Card orders the write scenario decides on, with their full bodies. */
   cardOrders: Array<Record<string, unknown>>;
+  /** Open accounts with money to spare, one per connection of the posting scenario (ours, then the reference's). */
+  postingAccounts: number[];
   /** What staff type to find a client, drawn from clients at random (see nameQueries). */
   nameQueries: string[];
 }
@@ -94,6 +101,13 @@ export async function findFixture(get: Get, writers: number): Promise<Fixture> {
     const client = (await get(`/core/api/clients/${user.clientId}`)).rows as Record<string, string>;
     const cardOrders = (await get(`/core/api/card-orders?orderStatus.in=PENDING,INPROGRESS&size=${writers}`))
       .rows as Array<Record<string, unknown>>;
+    const postingAccounts = (
+      (
+        await get(
+          `/core/api/bank-accounts?bankAccountStatus.equals=OPENED&availableAmount.greaterThanOrEqual=5000000&size=${writers}&sort=id,asc`,
+        )
+      ).rows as Array<{ id: number }>
+    ).map((account) => account.id);
     const now = Date.now();
     return {
       clientId: user.clientId,
@@ -105,6 +119,7 @@ export async function findFixture(get: Get, writers: number): Promise<Fixture> {
       monthFrom: day(now - 60 * 86_400_000),
       monthTo: day(now - 30 * 86_400_000),
       cardOrders,
+      postingAccounts,
       nameQueries: await nameQueries(get),
     };
   }
@@ -208,6 +223,14 @@ export function scenarios(f: Fixture): Scenario[] {
       connections: 8,
       reference: true,
       write: true,
+    },
+    {
+      name: 'staff decision on a transfer (posting)',
+      calls: [{ method: 'PUT', path: '/core/api/transfers/:id' }],
+      budgetMs: 30,
+      connections: 8,
+      reference: true,
+      posting: true,
     },
     {
       name: 'sign-in (argon2id)',
