@@ -34,15 +34,20 @@ describe('useEntityForm through the generic form', () => {
     await waitFor(() => expect(document.activeElement).toBe(input('Price')));
     expect(writes()).toEqual([]);
 
+    // Whole XOF: a fraction is named as such, never rounded.
     type('Price', '2 500,50');
-    await waitFor(() => expect(screen.queryByText('This field should be a number.')).toBeNull());
+    expect(await screen.findByText('Amounts are whole XOF, without decimals.')).toBeTruthy();
+    save();
+    expect(writes()).toEqual([]);
+    type('Price', '2 500');
+    await waitFor(() => expect(screen.queryByText('Amounts are whole XOF, without decimals.')).toBeNull());
     save();
     await waitFor(() => expect(router.state.location.pathname).toBe('/entity/pack'));
     const post = api.calls.find((c) => c.method === 'POST')!;
     expect(post.url.pathname).toBe('/core/api/packs');
     expect(post.body).toEqual({
       label: 'Pack Jeune',
-      price: '2500.50',
+      price: '2500',
       picture: null,
       pictureContentType: null,
       updatedAt: null,
