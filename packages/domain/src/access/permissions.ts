@@ -32,8 +32,6 @@ const CLASS_ACCESS: Record<DataClass, Record<Action, readonly Authority[]>> = {
 
 /** The exceptions, as data. */
 const ENTITY_ACCESS_OVERRIDES: Readonly<Record<string, Partial<Record<Action, readonly Authority[]>>>> = {
-  // Movements of money come from the core banking system; supervisors correct them, nobody else.
-  transaction: { create: SUPERVISORS, update: SUPERVISORS },
   serenityUser: { update: DESK },
   notificationSubscription: { create: DESK, update: DESK },
   // Spec part 2 §2.6: only the manager and the desk head validate an account subscription.
