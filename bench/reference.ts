@@ -131,18 +131,21 @@ async function logged<T>(what: string, subject: Subject, subjectId: number, read
 /** The day after `day` (YYYY-MM-DD) at midnight UTC: a day filter runs to the end of its last day. */
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
 
-const TRANSACTION = `select t.id, t.version, t.transaction_number as "transactionNumber", t.amount,
-  t.additional_label as "additionalLabel", t.label, t.transaction_date as "transactionDate", t.direction,
-  t.imputation_date as "imputationDate", t.value_date as "valueDate",
-  t.conterparty_bank_account_number as "conterpartyBankAccountNumber", t.before_balance as "beforeBalance",
-  t.after_balance as "afterBalance", t.status_transaction as "statusTransaction",
-  t.status_notification as "statusNotification", t.bank_account_id as "bankAccountId",
+// Amounts are read whole, as the product reads them (engine/columns.ts).
+const TRANSACTION = `select t.id, t.version, t.transaction_number as "transactionNumber",
+  trim_scale(t.amount) as amount, t.additional_label as "additionalLabel", t.label,
+  t.transaction_date as "transactionDate", t.direction, t.imputation_date as "imputationDate",
+  t.value_date as "valueDate", t.conterparty_bank_account_number as "conterpartyBankAccountNumber",
+  trim_scale(t.before_balance) as "beforeBalance", trim_scale(t.after_balance) as "afterBalance",
+  t.status_transaction as "statusTransaction", t.status_notification as "statusNotification",
+  t.bank_account_id as "bankAccountId",
   t.transaction_type_id as "transactionTypeId", c.name as "clientName", c.client_code as "clientCode",
   a.bank_account_number as "bankAccountNumber", a.owner_name as "ownerName"`;
 const TRANSACTION_JOINS = `left join bank_account a on a.id = t.bank_account_id left join client c on c.id = a.client_id`;
-const TRANSFER = `select t.id, t.version, t.amount, t.exec_date as "execDate", t.created_at as "createdAt",
-  t.update_ap as "updateAp", t.comment, t.demand_status as "demandStatus", t.bank_account_id as "bankAccountId",
-  t.beneficiary_id as "beneficiaryId", t.serenity_user_id as "serenityUserId", a.client_id as "clientId",
+const TRANSFER = `select t.id, t.version, trim_scale(t.amount) as amount, t.exec_date as "execDate",
+  t.created_at as "createdAt", t.update_ap as "updateAp", t.comment, t.demand_status as "demandStatus",
+  t.bank_account_id as "bankAccountId", t.beneficiary_id as "beneficiaryId", t.serenity_user_id as "serenityUserId",
+  a.client_id as "clientId",
   c.name as "clientName", c.client_code as "clientCode", a.bank_account_number as "bankAccountNumber",
   b.name as "beneficiaryName", b.iban as "beneficiaryRib"`;
 const TRANSFER_JOINS = `left join bank_account a on a.id = t.bank_account_id left join client c on c.id = a.client_id
@@ -174,8 +177,9 @@ const CLIENT_COLUMNS = `t.id, t.version, t.name, t.gender, to_char(t.date_of_bir
   t.nationality, t.gestionnaire_id as "gestionnaireId"`;
 const BANK_ACCOUNT = `select t.id, t.version, t.bank_account_number as "bankAccountNumber", t.owner_name as "ownerName",
   t.iban, t.bank_code as "bankCode", t.sort_code as "sortCode", t.iban_account as "ibanAccount",
-  t.iban_key as "ibanKey", t.balance, t.created_at as "createdAt", t.blocked_amount as "blockedAmount",
-  t.available_amount as "availableAmount", t.authorized_amount as "authorizedAmount",
+  t.iban_key as "ibanKey", trim_scale(t.balance) as balance, t.created_at as "createdAt",
+  trim_scale(t.blocked_amount) as "blockedAmount", trim_scale(t.available_amount) as "availableAmount",
+  trim_scale(t.authorized_amount) as "authorizedAmount",
   t.position_date as "positionDate", t.updated_at as "updatedAt", t.bank_account_status as "bankAccountStatus",
   t.branch_id as "branchId", t.client_id as "clientId", t.bank_account_type_id as "bankAccountTypeId",
   c.client_code as "clientCode"`;

@@ -1,5 +1,6 @@
 // Entity declarations and their normalised form. A declaration says only what is particular to
 // an entity; names, tables, columns, label keys and kind defaults are derived here, once.
+import type { Authority } from './access/roles';
 import { ENUMS, type EnumName } from './enums';
 import type { MaskName } from './format/masks';
 import { KIND_DEFAULTS, type FieldKind } from './kinds';
@@ -29,6 +30,13 @@ export interface FieldDef {
   unique?: boolean;
   /** Shown but never written through the generic API (computed or set by the server). */
   readOnly?: boolean;
+  /**
+   * Only these roles may set it (a value on create, a change on update; anyone else: 403), and each change
+   * is audited (FIELD_CHANGED): an amount that commits the bank, such as an overdraft.
+   */
+  writers?: readonly Authority[];
+  /** Set on create, never changed afterwards (an account's identity): an update that changes it is refused. */
+  fixed?: true;
   /** Hidden from the generic list (still in detail and form). */
   list?: false;
   /** Only when the spec's wording differs from `entities.<entity>.fields.<field>`. */

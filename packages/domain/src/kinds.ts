@@ -46,7 +46,10 @@ export const KIND_DEFAULTS = {
 /** Largest picture accepted, in bytes (DESIGN.md section 5). */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
-/** Digits before and after the point for exact numbers: money is XOF with centimes, decimals carry rates and coordinates. */
+/**
+ * Digits before and after the point for exact numbers: decimals carry rates and coordinates. Money is whole
+ * XOF (the API refuses a fraction); its column keeps the two places amounts stored earlier may hold.
+ */
 export const NUMERIC_PRECISION = {
   money: { precision: 20, scale: 2 },
   decimal: { precision: 20, scale: 8 },

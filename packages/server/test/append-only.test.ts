@@ -1,6 +1,7 @@
 // History is appended, never rewritten (DESIGN.md section 5, migration 0013): on PGlite and PostgreSQL
 // alike, the database itself refuses UPDATE, DELETE and TRUNCATE on every workflow's log, the balance
-// log, audit_event and access_log, and a request with history cannot be deleted from under it.
+// log, the transactions, audit_event and access_log, and a request with history cannot be deleted from
+// under it.
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKFLOWS, entityByName } from '@bank/domain';
@@ -15,7 +16,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const HISTORIES = [...new Set([...WORKFLOWS.map((w) => entityByName(w.log.entity).table), 'balance_log'])];
+// The ledger's movements are history too (migration 0028): a correction is a new movement.
+const HISTORIES = [
+  ...new Set([...WORKFLOWS.map((w) => entityByName(w.log.entity).table), 'balance_log', 'transaction']),
+];
 const GUARDED = [...HISTORIES, 'audit_event', 'access_log'];
 
 /** One row written as the server writes it: an insert. */
@@ -39,7 +43,7 @@ async function refusal(sql: string): Promise<{ code?: string; message: string }>
 }
 
 describe('append-only history in the database', () => {
-  it('guards every workflow log and the balance log (the schema model says which)', () => {
+  it('guards every workflow log, the balance log and the transactions (the schema model says which)', () => {
     expect([...(buildSchemaModel().appendOnly ?? [])].sort()).toEqual([...HISTORIES].sort());
   });
 

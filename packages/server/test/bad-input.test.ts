@@ -14,7 +14,7 @@ import {
 import type { AccessRule } from '../src/plugins/auth';
 import { EntityService } from '../src/engine/entity-service';
 import { SAMPLE } from '../src/seed/samples';
-import { bearer, startTestApp, type TestApp } from './helper';
+import { SERVER, bearer, startTestApp, type TestApp } from './helper';
 import { fund } from './ledger-fixtures';
 import { loadOidcSettings } from '../src/modules/oidc/settings';
 import { startDirectory, type TestDirectory } from './oidc-provider';
@@ -79,7 +79,7 @@ async function fixture(entityName: string, fresh = false): Promise<number> {
   const entity = ENTITIES.find((e) => e.name === entityName)!;
   // History and security records are the server's own: written through the engine, as the server does.
   if (entityAccess(entity.name, 'create').length === 0) {
-    const { id } = await new EntityService(entity, t.db).create(await sampleBody(entity));
+    const { id } = await new EntityService(entity, t.db).create(await sampleBody(entity), SERVER);
     if (!fresh) fixtures.set(entityName, id);
     return id;
   }

@@ -155,6 +155,19 @@ describe("a client's requests", () => {
     expect(response.headers['x-total-count']).toBe('0');
   });
 
+  it('refuses a sort or a criterion rather than ignore it: 400 naming it', async () => {
+    const queries: Array<Record<string, string>> = [
+      { sort: 'id,asc' },
+      { 'dateOfBirth.in': '2026-02-30' },
+      { status: 'PENDING' },
+    ];
+    for (const query of queries) {
+      const response = await t.app.inject({ url: url(ids.client), query, headers: manager });
+      expect(response.statusCode, JSON.stringify(query)).toBe(400);
+      expect(response.json().fieldErrors[0].field).toBe(Object.keys(query)[0]);
+    }
+  });
+
   it('answers 404 for an unknown client and 400 for a bad id', async () => {
     expect((await t.app.inject({ url: url(99_999_999), headers: manager })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/core/api/clients/abc/requests', headers: manager })).statusCode).toBe(400);

@@ -160,6 +160,19 @@ describe('demo data', () => {
     }
   });
 
+  it('stores whole XOF in every money column', async () => {
+    const fractions: string[] = [];
+    for (const entity of ENTITIES) {
+      for (const field of entity.fields.filter((f) => f.kind === 'money')) {
+        const [row] = await t.db.query<{ n: number }>(
+          `select count(*)::int as n from ${quote(entity.table)} where ${quote(field.column)} <> trunc(${quote(field.column)})`,
+        );
+        if (row!.n > 0) fractions.push(`${entity.name}.${field.name}: ${row!.n}`);
+      }
+    }
+    expect(fractions).toEqual([]);
+  });
+
   it('serves the card type pictures as PNG', async () => {
     const response = await t.app.inject({ url: `${entityByName('cardType').path}?size=1`, headers });
     const [card] = response.json<Array<{ picture: string; pictureContentType: string }>>();

@@ -14,7 +14,7 @@ import {
 } from '@bank/domain';
 import { EntityService } from '../src/engine/entity-service';
 import { INVALID, SAMPLE } from '../src/seed/samples';
-import { bearer, startTestApp, type TestApp } from './helper';
+import { SERVER, bearer, startTestApp, type TestApp } from './helper';
 import { filerOf, fund, fundedAccount } from './ledger-fixtures';
 
 let t: TestApp;
@@ -63,7 +63,7 @@ async function createRow(
   entity: Entity,
   body: Record<string, unknown>,
 ): Promise<{ id: number } & Record<string, unknown>> {
-  if (!creatable(entity)) return JSON.parse(JSON.stringify(await new EntityService(entity, t.db).create(body)));
+  if (!creatable(entity)) return JSON.parse(JSON.stringify(await new EntityService(entity, t.db).create(body, SERVER)));
   const response = await post(entity, body);
   if (response.statusCode !== 201) throw new Error(`create ${entity.name}: ${response.body}`);
   return response.json();

@@ -7,6 +7,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openPglite, openPostgres, type Database, type Queryable } from '../src/db/database';
 import { quote } from '../src/db/schema';
+import type { Actor } from '../src/engine/entity-service';
 import { migrate } from '../src/db/migrate';
 import { seedDemo, seedDemoAccounts } from '../src/seed/demo';
 import { entityByName, takeStreamEvents } from '@bank/domain';
@@ -97,6 +98,9 @@ export async function startTestApp(
     },
   };
 }
+
+/** The server writing its own records (history, security) through the engine: no staff role. */
+export const SERVER: Actor = { login: 'system', authorities: [] };
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

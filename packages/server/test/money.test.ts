@@ -46,10 +46,11 @@ beforeAll(async () => {
   });
   for (const [n, direction, amount, date] of [
     ['TRX-A-001', 'C', '50000', '2026-05-02T08:00:00Z'],
-    ['TRX-A-002', 'D', '1250.50', '2026-05-02T17:45:00Z'],
+    ['TRX-A-002', 'D', '1250', '2026-05-02T17:45:00Z'],
     ['TRX-A-003', 'D', '50000', '2026-05-03T10:00:00Z'],
   ] as const) {
-    await post('/core/api/transactions', {
+    // Movements are the ledger's: written as it writes them, no route takes one.
+    await insertRecord(t.db, 'transaction', {
       transactionNumber: n,
       direction,
       amount,
@@ -58,7 +59,7 @@ beforeAll(async () => {
       bankAccountId: accountId,
     });
   }
-  await post('/core/api/transactions', {
+  await insertRecord(t.db, 'transaction', {
     transactionNumber: 'TRX-B-001',
     direction: 'C',
     amount: '50000',
@@ -145,7 +146,7 @@ describe('transactions modal', () => {
   it('filters by direction, amount, day and reference', async () => {
     expect(await numbers({ type: 'D' })).toEqual(['TRX-A-003', 'TRX-A-002']);
     expect(await numbers({ montant: '50000' })).toEqual(['TRX-A-003', 'TRX-A-001']);
-    expect(await numbers({ montant: '1250,50' })).toEqual(['TRX-A-002']);
+    expect(await numbers({ montant: '1 250' })).toEqual(['TRX-A-002']);
     expect(await numbers({ enddate: '2026-05-02' })).toEqual(['TRX-A-002', 'TRX-A-001']);
     expect(await numbers({ reference: 'a-003' })).toEqual(['TRX-A-003']);
     expect(await numbers({ type: 'C', enddate: '2026-05-02', montant: '50000' })).toEqual(['TRX-A-001']);
@@ -162,6 +163,6 @@ describe('transactions modal', () => {
     const [first] = (
       await t.app.inject({ url, query: { bankaccount: String(accountId), reference: 'TRX-A-001' }, headers })
     ).json();
-    expect(first).toMatchObject({ bankAccountNumber: 'SNMONEY0001', amount: '50000.00', direction: 'C' });
+    expect(first).toMatchObject({ bankAccountNumber: 'SNMONEY0001', amount: '50000', direction: 'C' });
   });
 });

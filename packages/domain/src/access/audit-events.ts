@@ -1,5 +1,6 @@
-// The audit events the server records (sign-in, account and user changes, request decisions): one
-// list, so that the server's recordAudit takes only these and the web app has a label for each.
+// The audit events the server records (sign-in, account and user changes, request decisions, changes of
+// fields kept by some roles): one list, so that the server's recordAudit takes only these and the web app
+// has a label for each.
 export const AUDIT_EVENT_TYPES = [
   'AUTHENTICATION_SUCCESS',
   'AUTHENTICATION_FAILURE',
@@ -8,6 +9,7 @@ export const AUDIT_EVENT_TYPES = [
   'PASSWORD_CHANGED',
   'REQUEST_STATUS_CHANGED',
   'REQUEST_FIRST_APPROVAL',
+  'FIELD_CHANGED',
   'ACCOUNT_REGISTERED',
   'ACCOUNT_ACTIVATED',
   'PASSWORD_RESET_REQUESTED',

@@ -5,7 +5,7 @@
 import type { Action, Entity } from '../define';
 import { entityByName } from '../entities';
 import { workflowOf } from '../workflow/workflows';
-import { ROLES, STAFF_AUTHORITIES, hasAnyAuthority, type Authority } from './roles';
+import { ROLES, STAFF_AUTHORITIES, SUPERVISORS, hasAnyAuthority, type Authority } from './roles';
 
 /** Reference data, customer records, customer requests (with a workflow), history, security records. */
 export type DataClass = 'reference' | 'customer' | 'request' | 'history' | 'security';
@@ -17,7 +17,6 @@ export function dataClassOf(entity: Entity): DataClass {
 /** No role: the server alone writes these records, through its own statements, never through a route. */
 export const NOBODY: readonly Authority[] = [];
 const STAFF = STAFF_AUTHORITIES;
-const SUPERVISORS: readonly Authority[] = [ROLES.ADMIN, ROLES.MANAGER];
 /** Spec part 1 §6: 'Modifier' on a client's notification users is for MANAGER and RESPONSABLEDESK. */
 const DESK: readonly Authority[] = [ROLES.MANAGER, ROLES.RESPONSABLEDESK];
 
@@ -33,8 +32,6 @@ const CLASS_ACCESS: Record<DataClass, Record<Action, readonly Authority[]>> = {
 
 /** The exceptions, as data. */
 const ENTITY_ACCESS_OVERRIDES: Readonly<Record<string, Partial<Record<Action, readonly Authority[]>>>> = {
-  // Movements of money come from the core banking system; supervisors correct them, nobody else.
-  transaction: { create: SUPERVISORS, update: SUPERVISORS },
   serenityUser: { update: DESK },
   // A correction moves money by hand: supervisors file it, and another supervisor decides it.
   ledgerCorrection: { create: SUPERVISORS },

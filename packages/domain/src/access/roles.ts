@@ -47,6 +47,9 @@ export const ROUTE_ACCESS = {
 
 export type RouteGroup = keyof typeof ROUTE_ACCESS;
 
+/** The heads of the bank's staff: they keep reference data and the amounts that commit the bank. */
+export const SUPERVISORS: readonly Authority[] = [ROLES.ADMIN, ROLES.MANAGER];
+
 /** Who sees the home page's charts of the last 30 days (issue 21): the heads of the desk. */
 export const WORK_CHARTS_ACCESS: readonly Authority[] = [ROLES.MANAGER, ROLES.RESPONSABLEDESK];
 

@@ -29,13 +29,24 @@ export function writePolicyMarkdown(): string {
     '- Every update carries the `version` it read (400 without it, 409 when stale) and is a merge: a field left',
     '  out keeps its value.',
     '- A request in a final status is read-only for everyone: no decision, no edit, no deletion (409).',
+    '- **Fixed once created**: set by the create, then like a server field: an update that changes it is refused',
+    '  with 400 naming it.',
+    '- **Set only by**: other roles get 403 (`error.fieldForbidden`, naming the field) for a create that sets it or',
+    '  an update that changes it; each change, the first value included, is an audit event `FIELD_CHANGED`',
+    '  written with the row.',
     '',
-    '| entity | class | read | create | update | delete | set by the server on create | a decision sets | final statuses |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| entity | class | read | create | update | delete | set by the server on create | fixed once created | set only by | a decision sets | final statuses |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const entity of ENTITIES) {
     const workflow = workflowOf(entity.name);
     const serverOnCreate = entity.fields.filter((f) => fieldWrite(entity, f, 'create') === 'server').map((f) => f.name);
+    const fixed = entity.fields.filter((f) => f.fixed && !f.readOnly).map((f) => f.name);
+    const keptBy = new Map<string, string[]>();
+    for (const field of entity.fields.filter((f) => f.writers)) {
+      const who = roles(field.writers!);
+      keptBy.set(who, [...(keptBy.get(who) ?? []), field.name]);
+    }
     const decision = workflow
       ? entity.fields.filter((f) => fieldWrite(entity, f, 'update') === 'open').map((f) => f.name)
       : [];
@@ -47,6 +58,8 @@ export function writePolicyMarkdown(): string {
       roles(entityAccess(entity.name, 'update')),
       roles(entityAccess(entity.name, 'delete')),
       serverOnCreate.join(', ') || '—',
+      fixed.join(', ') || '—',
+      [...keptBy].map(([who, fields]) => `${fields.join(', ')}: ${who}`).join('; ') || '—',
       workflow ? decision.join(', ') : '—',
       workflow ? workflow.finalStatuses.join(', ') : '—',
     ];

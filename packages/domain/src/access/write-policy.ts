@@ -7,14 +7,32 @@ import { workflowOf } from '../workflow/workflows';
 /**
  * How a write treats a field. `open`: the value sent is taken (a field left out keeps its value).
  * `server`: the server sets it (creation time, decision stamps, a request's status before any decision,
- * a request's data once it exists): a create refuses any value, an update accepts the value the record
- * already has, ignored, and refuses any other.
+ * a request's data once it exists), or it is fixed once created: a create refuses any value, an update
+ * accepts the value the record already has, ignored, and refuses any other. `forbidden`: other roles than
+ * the caller's keep it (`writers`): a create that sets it or an update that changes it is refused (403).
  */
-export type FieldWrite = 'open' | 'server';
+export type FieldWrite = 'open' | 'server' | 'forbidden';
 
-export function fieldWrite(entity: Entity, field: Field, action: 'create' | 'update'): FieldWrite {
+/**
+ * How `action` treats the field; with the caller's authorities, a field kept by other roles is `forbidden`
+ * (without them the role rule is left out: the policy page lists it apart).
+ * @example fieldWrite(bankAccount, bankAccount.field('authorizedAmount')!, 'update', ['ROLE_STAGIAIRE']) // 'forbidden'
+ */
+export function fieldWrite(
+  entity: Entity,
+  field: Field,
+  action: 'create' | 'update',
+  authorities?: readonly string[],
+): FieldWrite {
+  const write = declaredWrite(entity, field, action);
+  if (write !== 'open' || !field.writers || !authorities) return write;
+  return field.writers.some((role) => authorities.includes(role)) ? 'open' : 'forbidden';
+}
+
+function declaredWrite(entity: Entity, field: Field, action: 'create' | 'update'): 'open' | 'server' {
   if (field.readOnly) return 'server';
   if (field.kind === 'dateTime' && field.default === 'now') return 'server';
+  if (field.fixed && action === 'update') return 'server';
   const workflow = workflowOf(entity.name);
   if (!workflow) return 'open';
   if (field.name === workflow.updatedAt) return 'server';

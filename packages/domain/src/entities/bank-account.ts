@@ -1,3 +1,4 @@
+import { SUPERVISORS } from '../access/roles';
 import { defineEntity } from '../define';
 
 export const bankAccount = defineEntity({
@@ -8,24 +9,27 @@ export const bankAccount = defineEntity({
   // The header search finds a client by the exact IBAN of one of its accounts.
   indexes: [['iban']],
   joined: { clientCode: 'clientId.clientCode' },
+  // An account's identity is fixed once opened: moving it to another client or changing its IBAN would
+  // move the money with it. Its balances move only through the ledger, never by hand: an account opens at
+  // zero. The overdraft commits the bank: supervisors set it, each change audited.
   fields: {
-    bankAccountNumber: { kind: 'text', maxLength: 34, unique: true },
+    bankAccountNumber: { kind: 'text', maxLength: 34, unique: true, fixed: true },
     ownerName: { kind: 'text' },
-    iban: { kind: 'rib' },
-    bankCode: { kind: 'text', maxLength: 10 },
-    sortCode: { kind: 'text', maxLength: 10 },
-    ibanAccount: { kind: 'text', maxLength: 34 },
-    ibanKey: { kind: 'text', maxLength: 4 },
-    balance: { kind: 'money' },
+    iban: { kind: 'rib', fixed: true },
+    bankCode: { kind: 'text', maxLength: 10, fixed: true },
+    sortCode: { kind: 'text', maxLength: 10, fixed: true },
+    ibanAccount: { kind: 'text', maxLength: 34, fixed: true },
+    ibanKey: { kind: 'text', maxLength: 4, fixed: true },
+    balance: { kind: 'money', readOnly: true, default: 0 },
     createdAt: { kind: 'dateTime', default: 'now' },
-    blockedAmount: { kind: 'money' },
-    availableAmount: { kind: 'money' },
-    authorizedAmount: { kind: 'money' },
-    positionDate: { kind: 'dateTime' },
+    blockedAmount: { kind: 'money', readOnly: true, default: 0 },
+    availableAmount: { kind: 'money', readOnly: true, default: 0 },
+    authorizedAmount: { kind: 'money', writers: SUPERVISORS },
+    positionDate: { kind: 'dateTime', readOnly: true },
     updatedAt: { kind: 'dateTime' },
     bankAccountStatus: { kind: 'enum', enum: 'bankAccountStatus' },
     branchId: { kind: 'ref', ref: 'branch' },
-    clientId: { kind: 'ref', ref: 'client', labelFrom: 'clientCode' },
+    clientId: { kind: 'ref', ref: 'client', labelFrom: 'clientCode', fixed: true },
     bankAccountTypeId: { kind: 'ref', ref: 'bankAccountType' },
   },
 });

@@ -1,3 +1,4 @@
+import { SUPERVISORS } from '../access/roles';
 import { defineEntity } from '../define';
 
 export const loan = defineEntity({
@@ -5,15 +6,16 @@ export const loan = defineEntity({
   route: 'loan',
   resource: 'loans',
   label: 'loanRef',
+  // A loan's amounts and rate commit the bank and the customer: supervisors set them, each change audited.
   fields: {
     subject: { kind: 'text' },
-    nominalAmount: { kind: 'money' },
-    remainingAmount: { kind: 'money' },
-    monthlyPayment: { kind: 'money' },
+    nominalAmount: { kind: 'money', writers: SUPERVISORS },
+    remainingAmount: { kind: 'money', writers: SUPERVISORS },
+    monthlyPayment: { kind: 'money', writers: SUPERVISORS },
     startDate: { kind: 'date' },
     label: { kind: 'text' },
     endDate: { kind: 'date' },
-    interestRate: { kind: 'decimal' },
+    interestRate: { kind: 'decimal', writers: SUPERVISORS },
     term: { kind: 'int', min: 0 },
     setupDate: { kind: 'date' },
     loanRef: { kind: 'text', maxLength: 40 },

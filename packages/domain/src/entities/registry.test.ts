@@ -5,8 +5,8 @@ import { FIELD_KINDS } from '../kinds';
 import { ENTITIES, entityByName } from './index';
 
 describe('entity registry', () => {
-  it('declares the forty entities of both spec parts and the two cash histories', () => {
-    expect(ENTITIES).toHaveLength(42);
+  it('declares the forty entities of both spec parts, the two cash histories and the corrections with theirs', () => {
+    expect(ENTITIES).toHaveLength(44);
   });
 
   it.each(['name', 'route', 'resource', 'table'] as const)('has unique %s values', (key) => {
@@ -49,7 +49,11 @@ describe('entity registry', () => {
       const columns = entity.fields.map((f) => f.column);
       expect(new Set(columns).size).toBe(columns.length);
       expect(columns).not.toContain('id');
-      for (const field of entity.fields) expect(field.labelKey).toBe(`entities.${entity.name}.fields.${field.name}`);
+      // Who filed a request is one field of every request type, with one label.
+      for (const field of entity.fields)
+        expect(field.labelKey).toBe(
+          field.name === 'filedBy' ? 'entity.field.filedBy' : `entities.${entity.name}.fields.${field.name}`,
+        );
     });
   });
 

@@ -5,6 +5,9 @@ export const transaction = defineEntity({
   route: 'transaction',
   resource: 'transactions',
   label: 'transactionNumber',
+  // Money moves only through the ledger, which writes a movement with the balances it changes: no route
+  // creates, corrects or deletes one, and the database keeps them as it keeps history.
+  dataClass: 'history',
   joined: {
     clientName: 'bankAccountId.clientId.name',
     clientCode: 'bankAccountId.clientId.clientCode',

@@ -2,7 +2,7 @@
 // requests move money and how, the bank's own accounts, and what makes an entry balanced. Amounts are
 // whole XOF (the franc CFA has no minor unit), kept as bigint so that no sum is ever a float.
 
-/** The bank's own ledger accounts (migration 0027); a branch's cash account is `cash.branch.<id>`. */
+/** The bank's own ledger accounts (migration 0029); a branch's cash account is `cash.branch.<id>`. */
 export const LEDGER_ACCOUNTS = {
   outgoingClearing: 'clearing.outgoing',
   suspense: 'suspense',

@@ -9,10 +9,12 @@ type JsonSchema = Record<string, unknown>;
 /** Largest base64 text of an image of MAX_IMAGE_BYTES. */
 const MAX_IMAGE_BASE64 = Math.ceil(MAX_IMAGE_BYTES / 3) * 4;
 const DECIMAL_TEXT = '^-?\\d{1,18}(\\.\\d{1,8})?$';
-const MONEY_TEXT = '^-?\\d{1,18}(\\.\\d{1,2})?$';
-const UNSIGNED_MONEY_TEXT = '^\\d{1,18}(\\.\\d{1,2})?$';
+// Money is whole XOF (the franc has no coin below it): no decimal point at all, so "12.00" is refused
+// like "12.50" rather than read as whole; a fraction is refused, never rounded.
+const MONEY_TEXT = '^-?\\d{1,18}$';
+const UNSIGNED_MONEY_TEXT = '^\\d{1,18}$';
 /** Above zero: at least one non-zero digit, no sign. */
-const POSITIVE_MONEY_TEXT = '^(?=[\\d.]*[1-9])\\d{1,18}(\\.\\d{1,2})?$';
+const POSITIVE_MONEY_TEXT = '^(?=\\d*[1-9])\\d{1,18}$';
 const INT32 = { minimum: -2147483648, maximum: 2147483647 };
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(:(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
@@ -53,11 +55,14 @@ export const VALUE_SCHEMA = {
   secret: text,
   int: (field) => ({ type: 'integer', minimum: field.min ?? INT32.minimum, maximum: field.max ?? INT32.maximum }),
   decimal: number(DECIMAL_TEXT),
-  // An amount that must be above zero refuses zero and a sign; one with a floor of 0 refuses a sign.
-  money: (field) =>
-    field.positive
+  // An amount that must be above zero refuses zero and a sign; one with a floor of 0 refuses a sign. The
+  // pattern reads amounts sent as text, `multipleOf` those sent as JSON numbers (0.001, 12.5).
+  money: (field) => ({
+    ...(field.positive
       ? { ...number(POSITIVE_MONEY_TEXT)(field), exclusiveMinimum: 0 }
-      : number(field.min !== undefined && field.min >= 0 ? UNSIGNED_MONEY_TEXT : MONEY_TEXT)(field),
+      : number(field.min !== undefined && field.min >= 0 ? UNSIGNED_MONEY_TEXT : MONEY_TEXT)(field)),
+    multipleOf: 1,
+  }),
   bool: () => ({ type: 'boolean' }),
   date: () => ({ type: 'string', format: 'date' }),
   dateTime: () => ({ type: 'string', format: 'date-time-input' }),

@@ -16,7 +16,7 @@ describe('work queues', () => {
   });
 
   it('gives nothing to a role that decides nothing', () => {
-    for (const role of [ROLES.ADMIN, ROLES.AGENTDESAISIE, ROLES.GESTIONRECLAMATIONSCLIENTS, ROLES.USER])
+    for (const role of [ROLES.AGENTDESAISIE, ROLES.GESTIONRECLAMATIONSCLIENTS, ROLES.USER])
       expect(workQueuesOf([role])).toEqual([]);
   });
 

@@ -22,6 +22,15 @@ const exactNumber: FieldIO = {
   }),
 };
 
+/**
+ * Amounts are whole XOF and read as such ('130500', not the column's '130500.00'), so that what a GET
+ * returns goes back to a PUT that refuses any decimal point; a fraction stored earlier still shows, never rounded.
+ */
+const money: FieldIO = {
+  select: (f, a) => [`trim_scale(${a}.${quote(f.column)}) as ${quote(f.name)}`],
+  write: exactNumber.write,
+};
+
 /** Dates travel as YYYY-MM-DD text: a JS Date would shift them by the server's time zone. */
 const date: FieldIO = {
   select: (f, a) => [`to_char(${a}.${quote(f.column)}, 'YYYY-MM-DD') as ${quote(f.name)}`],
@@ -83,7 +92,7 @@ export const FIELD_IO = {
   secret,
   int: plain,
   decimal: exactNumber,
-  money: exactNumber,
+  money,
   bool: plain,
   date,
   dateTime,

@@ -19,7 +19,7 @@ import {
 } from './list-query';
 import { cappedTotal, countLimit, rowCountsOf, type CounterScope, type RowCounts, type Total } from './totals';
 import { WordStarts } from './word-search';
-import { checkCreate, closedRequest, mergeUpdate } from './write-policy';
+import { checkCreate, closedRequest, fieldChangeAudits, guardedChanges, mergeUpdate } from './write-policy';
 
 export type Row = Record<string, unknown> & { id: number; version: number };
 
@@ -462,10 +462,11 @@ export class EntityService {
   }
 
   /**
-   * Creates a row; inside `tx` when given (a module's larger transaction), else in its own. Fields the
-   * server sets (creation time, a request's status and observation) are refused, never applied.
+   * Creates a row for `actor`; inside `tx` when given (a module's larger transaction), else in its own.
+   * Fields the server sets (creation time, a request's status and observation) are refused, never applied,
+   * and so is a field the actor's roles may not set; one the actor may set is audited in the transaction.
    */
-  async create(body: Record<string, unknown>, inTransaction?: Queryable, actor?: Actor): Promise<Row> {
+  async create(body: Record<string, unknown>, actor: Actor, inTransaction?: Queryable): Promise<Row> {
     if (body.id !== undefined && body.id !== null) {
       throw new HttpProblem(400, {
         message: 'error.idexists',
@@ -473,7 +474,8 @@ export class EntityService {
         appError: { key: 'error.idexists', params: this.entity.name },
       });
     }
-    checkCreate(this.entity, body);
+    checkCreate(this.entity, body, actor.authorities);
+    const changes = guardedChanges(this.entity, undefined, body);
     const values: Record<string, unknown> = {};
     for (const field of this.entity.fields) {
       if (field.readOnly) continue;
@@ -489,6 +491,10 @@ export class EntityService {
         ? `insert into ${this.table} (${columns.map(quote).join(', ')}) values (${columns.map((c) => params.add(values[c])).join(', ')}) returning id`
         : `insert into ${this.table} default values returning id`;
       const [{ id }] = (await tx.query<{ id: number }>(sql, params.values)) as [{ id: number }];
+      for (const audit of fieldChangeAudits(this.entity, id, changes, actor.login)) {
+        const auditParams = new Params();
+        await tx.query(audit(auditParams), auditParams.values);
+      }
       await this.writeManyToMany(tx, id, body);
       const created = await this.get(id, tx);
       await this.hooks.afterCreate?.(tx, created, actor);
@@ -526,10 +532,12 @@ export class EntityService {
     // applies only to the version read (a concurrent save makes it match nothing: 409, nothing written).
     const before = await this.get(id);
     if (before.version !== body.version) throw staleVersion(this.entity);
-    const merged = mergeUpdate(this.entity, before, body);
+    const merged = mergeUpdate(this.entity, before, body, actor.authorities);
     const companions =
       (await this.hooks.prepareUpdate?.({ db: this.db, before, body: merged, sent: body, actor })) ??
       ({ writes: [], notices: [] } satisfies UpdateCompanions);
+    const changes = guardedChanges(this.entity, before, merged);
+    companions.writes.push(...fieldChangeAudits(this.entity, before.id, changes, actor.login, 't'));
     // A many-to-many list is written by statements of its own, in a transaction with the update.
     const ownStatementsToo =
       this.hooks.afterUpdate !== undefined || this.manyToMany.some((field) => merged[field.name] !== undefined);

@@ -100,7 +100,7 @@ export function registerEntityRoutes(
           preValidation,
         },
         async (request, reply) => {
-          const created = await service.create(request.body, undefined, request.user!);
+          const created = await service.create(request.body, request.user!);
           alert(reply, 'created', entity, created.id);
           return reply.code(201).header('location', `${entity.path}/${created.id}`).send(created);
         },

@@ -8,10 +8,10 @@ import { account, json, renderRoutes } from '../test/render';
 
 const manager = account('manager', [ROLES.MANAGER]);
 
-function open(path: string, answer: (call: Call) => Response | undefined = () => undefined) {
+function open(path: string, answer: (call: Call) => Response | undefined = () => undefined, session = manager) {
   const api = fakeEntityApi(0, (id) => ({ id }), answer);
   vi.stubGlobal('fetch', api.fetchStub);
-  const view = renderRoutes(entityRoutes, { path, session: manager });
+  const view = renderRoutes(entityRoutes, { path, session });
   // Required labels end with an asterisk.
   const input = (label: string) => screen.getByLabelText(new RegExp(`^${label}( \\*)?$`));
   const type = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
@@ -34,15 +34,20 @@ describe('useEntityForm through the generic form', () => {
     await waitFor(() => expect(document.activeElement).toBe(input('Price')));
     expect(writes()).toEqual([]);
 
+    // Whole XOF: a fraction is named as such, never rounded.
     type('Price', '2 500,50');
-    await waitFor(() => expect(screen.queryByText('This field should be a number.')).toBeNull());
+    expect(await screen.findByText('Amounts are whole XOF, without decimals.')).toBeTruthy();
+    save();
+    expect(writes()).toEqual([]);
+    type('Price', '2 500');
+    await waitFor(() => expect(screen.queryByText('Amounts are whole XOF, without decimals.')).toBeNull());
     save();
     await waitFor(() => expect(router.state.location.pathname).toBe('/entity/pack'));
     const post = api.calls.find((c) => c.method === 'POST')!;
     expect(post.url.pathname).toBe('/core/api/packs');
     expect(post.body).toEqual({
       label: 'Pack Jeune',
-      price: '2500.50',
+      price: '2500',
       picture: null,
       pictureContentType: null,
       updatedAt: null,
@@ -120,6 +125,45 @@ describe('useEntityForm through the generic form', () => {
     // A new request's status, observation and dates are the server's (the write policy): not asked.
     expect(screen.queryByDisplayValue('In progress')).toBeNull();
     expect(screen.queryByLabelText('Created at')).toBeNull();
+  });
+
+  it('shows an account’s balances, identity and, to a trainee, its overdraft read-only, and sends none of them', async () => {
+    const row = {
+      id: 5,
+      version: 1,
+      bankAccountNumber: 'SN0120000005',
+      ownerName: 'Awa Diop',
+      iban: 'SN08 01001 000000000005 42',
+      balance: '250000',
+      blockedAmount: '0',
+      availableAmount: '250000',
+      authorizedAmount: '100000',
+      clientId: 3,
+    };
+    const answer = (call: Call) => {
+      if (call.method === 'GET' && call.url.pathname === '/core/api/bank-accounts/5') return json(row);
+      if (call.method === 'PUT') return json({ ...row, version: 2 });
+      return undefined;
+    };
+    const disabled = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).disabled;
+    const trainee = open('/entity/bank-account/5/edit', answer, account('stagiaire', [ROLES.STAGIAIRE]));
+    expect(await screen.findByDisplayValue('Awa Diop')).toBeTruthy();
+    for (const label of ['Balance', 'Available amount', 'IBAN', 'Account number', 'Authorized overdraft'])
+      expect(disabled(label), label).toBe(true);
+    expect(disabled('Owner name')).toBe(false);
+    trainee.type('Owner name', 'Awa Diop Ndiaye');
+    trainee.save();
+    await waitFor(() => expect(trainee.router.state.location.pathname).toBe('/entity/bank-account'));
+    const put = trainee.api.calls.find((c) => c.method === 'PUT')!.body as Record<string, unknown>;
+    expect(put).toMatchObject({ id: 5, version: 1, ownerName: 'Awa Diop Ndiaye' });
+    for (const field of ['balance', 'availableAmount', 'iban', 'clientId', 'authorizedAmount'])
+      expect(put).not.toHaveProperty(field);
+    trainee.unmount();
+
+    open('/entity/bank-account/5/edit', answer);
+    expect(await screen.findByDisplayValue('Awa Diop')).toBeTruthy();
+    expect(disabled('Authorized overdraft')).toBe(false);
+    expect(disabled('IBAN')).toBe(true);
   });
 
   it('shows the not-found page for an id that is not one', async () => {

@@ -1,6 +1,6 @@
 // /entity/{route}/new and /entity/{route}/{id}/edit: one input per field through the registry,
 // the id read-only on edit, Save disabled while saving, then back to the list.
-import { fieldWrite, type Entity } from '@bank/domain';
+import type { Entity } from '@bank/domain';
 import { Alert, Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
 import { useRef } from 'react';
@@ -53,9 +53,11 @@ export function EntityForm({ entity, id }: { entity: Entity; id: number | null }
             <Stack gap="md">
               {id !== null && <TextInput label={t('entity.field.id')} value={String(id)} readOnly maw={200} />}
               {entity.fields.map((field) => {
-                // What the server sets is not asked on a new record, and shown read-only on an existing one.
-                const serverSet = fieldWrite(entity, field, id === null ? 'create' : 'update') === 'server';
-                if (serverSet && id === null) return null;
+                // What the server sets is not asked on a new record, and shown read-only on an existing one;
+                // a field kept by other roles than the user's is shown read-only.
+                const write = form.writeOf(field);
+                if (write === 'server' && id === null) return null;
+                const readOnly = write !== 'open';
                 return (
                   <FieldInput
                     key={field.name}
@@ -64,8 +66,8 @@ export function EntityForm({ entity, id }: { entity: Entity; id: number | null }
                     onChange={(value) => form.setValue(field.name, value)}
                     label={t(field.labelKey)}
                     error={say(form.errors[field.name])}
-                    required={field.required === true && !serverSet}
-                    disabled={serverSet}
+                    required={field.required === true && !readOnly}
+                    disabled={readOnly}
                   />
                 );
               })}

@@ -1,11 +1,12 @@
 // useEntityForm: the headless controller of every create and edit form — values per field kind,
 // client validation with the server's rules, server field errors, save and the way back to the list.
-import { fieldWrite, type Entity } from '@bank/domain';
+import { fieldWrite, type Entity, type Field, type FieldWrite } from '@bank/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { entityMutations, entityQueries, type EntityBody, type EntityRow } from '../api/entities';
 import { isHttpError } from '../api/http-error';
+import { useSession } from '../auth/use-session';
 import { codecOf } from '../fields/codecs';
 import type { FormValue, FormValues, Message } from '../fields/types';
 import { mapServerErrors, validateValue, validateValues, type ServerFieldError } from '../fields/validate';
@@ -26,6 +27,8 @@ export interface EntityForm {
   errors: Record<string, Message>;
   /** Server errors that name no field of the form. */
   formErrors: Message[];
+  /** How this form's write treats a field for the signed-in user (open, set by the server, kept by other roles). */
+  writeOf(field: Field): FieldWrite;
   /** Sets and checks a value; a missing required value is only reported from the first save on. */
   setValue(name: string, value: FormValue): void;
   submit(event?: FormEvent): Promise<SubmitResult>;
@@ -41,11 +44,19 @@ export const initialValues = (entity: Entity): FormValues =>
 export const readValues = (entity: Entity, row: EntityRow): FormValues =>
   Object.fromEntries(entity.fields.map((field) => [field.name, codecOf(field).read(field, row)]));
 
-/** The body of a create or update: the fields that write may set (the server sets or refuses the others). */
-export function buildBody(entity: Entity, values: FormValues, action: 'create' | 'update' = 'create'): EntityBody {
+/**
+ * The body of a create or update: the fields that write may set for these authorities (the server sets or
+ * refuses the others).
+ */
+export function buildBody(
+  entity: Entity,
+  values: FormValues,
+  action: 'create' | 'update' = 'create',
+  authorities?: readonly string[],
+): EntityBody {
   const body: EntityBody = {};
   for (const field of entity.fields) {
-    if (fieldWrite(entity, field, action) === 'open')
+    if (fieldWrite(entity, field, action, authorities) === 'open')
       Object.assign(body, codecOf(field).write(field, values[field.name]!));
   }
   return body;
@@ -65,6 +76,9 @@ export function useEntityForm(entity: Entity, id: number | null): EntityForm {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const access = useEntityAccess(entity);
+  const { account } = useSession();
+  const action = id === null ? 'create' : 'update';
+  const writeOf = (field: Field) => fieldWrite(entity, field, action, account?.authorities);
   const listPath = useEntityPaths(entity).list;
   const allowed = id === null ? access.create : access.update;
   // Always fetched afresh: the version sent back must be the current one (409 otherwise).
@@ -103,11 +117,10 @@ export function useEntityForm(entity: Entity, id: number | null): EntityForm {
     if (!values) return 'invalid';
     setSubmitted(true);
     setFormErrors([]);
-    const action = id === null ? 'create' : 'update';
-    const found = validateValues(entity, values, (field) => fieldWrite(entity, field, action) === 'open');
+    const found = validateValues(entity, values, (field) => writeOf(field) === 'open');
     setErrors(found);
     if (Object.keys(found).length > 0) return 'invalid';
-    const body = buildBody(entity, values, action);
+    const body = buildBody(entity, values, action, account?.authorities);
     try {
       if (id === null) await create.mutateAsync(body);
       else await update.mutateAsync({ ...body, id, version: row?.version });
@@ -132,6 +145,7 @@ export function useEntityForm(entity: Entity, id: number | null): EntityForm {
     values,
     errors,
     formErrors,
+    writeOf,
     setValue: (name, value) => {
       setValues((previous) => (previous ? { ...previous, [name]: value } : previous));
       check(name, value, submitted);

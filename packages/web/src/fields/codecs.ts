@@ -58,6 +58,17 @@ const exactNumber: Codec<string> = {
   messages: { pattern: 'entity.validation.number', type: 'entity.validation.number' },
 };
 
+/** Amounts are whole XOF: a typed fraction ("12,50") is named as such rather than as "not a number". */
+const money: Codec<string> = {
+  ...exactNumber,
+  check: (value) => (/^-?(\d+\.\d*|\.\d+)$/.test(numberText(value)) ? 'fraction' : null),
+  messages: {
+    ...exactNumber.messages,
+    fraction: 'entity.validation.wholeXof',
+    multipleOf: 'entity.validation.wholeXof',
+  },
+};
+
 const bool: Codec<boolean> = {
   initial: (field) => field.default === true,
   read: (field, row) => row[field.name] === true,
@@ -130,7 +141,7 @@ export const FIELD_CODECS = {
   secret,
   int,
   decimal: exactNumber,
-  money: exactNumber,
+  money,
   bool,
   date,
   dateTime,

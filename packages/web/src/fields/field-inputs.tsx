@@ -28,7 +28,7 @@ export const FIELD_INPUTS = {
   secret: SecretInput,
   int: numberInput('numeric'),
   decimal: numberInput('decimal'),
-  money: numberInput('decimal', 'XOF'),
+  money: numberInput('numeric', 'XOF'),
   bool: BoolInput,
   date: DateInput,
   dateTime: DateTimeInput,

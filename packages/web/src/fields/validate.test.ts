@@ -45,8 +45,11 @@ describe('validateValue: the server rules, per kind', () => {
     ['decimal', '-17.44670000', null],
     ['decimal', '1.123456789', 'entity.validation.number'],
     ['decimal', 'nord', 'entity.validation.number'],
-    ['money', '1 500 000,50', null],
-    ['money', '12.345', 'entity.validation.number'],
+    ['money', '1 500 000', null],
+    ['money', '1 500 000,50', 'entity.validation.wholeXof'],
+    ['money', '12.00', 'entity.validation.wholeXof'],
+    ['money', '0,001', 'entity.validation.wholeXof'],
+    ['money', '12.3.4', 'entity.validation.number'],
     ['money', '12e3', 'entity.validation.number'],
     ['bool', false, null],
     ['date', '2024-02-29', null],
@@ -102,7 +105,7 @@ describe('codecs: what a form value becomes in the body', () => {
   const write = (kind: FieldKind, value: FormValue) => codecOf(probeField(kind)).write(probeField(kind), value);
 
   it('keeps amounts exact, as strings, written the French way or not', () => {
-    expect(write('money', '1 500 000,50')).toEqual({ money: '1500000.50' });
+    expect(write('money', '1 500 000')).toEqual({ money: '1500000' });
     expect(write('decimal', '')).toEqual({ decimal: null });
     expect(write('int', '12')).toEqual({ int: 12 });
   });

@@ -12,6 +12,7 @@ type Schema = {
   format?: string;
   minimum?: number;
   maximum?: number;
+  multipleOf?: number;
   enum?: readonly unknown[];
   properties?: Record<string, Schema>;
 };
@@ -27,6 +28,7 @@ const RULE_MESSAGES: Record<string, string> = {
   type: 'entity.validation.pattern',
   minimum: 'entity.validation.min',
   maximum: 'entity.validation.max',
+  multipleOf: 'entity.validation.number',
 };
 
 const FORMATS: Record<string, (text: string) => boolean> = {
@@ -56,6 +58,8 @@ function brokenRule(schema: Schema, value: unknown): [string, Record<string, unk
     if (schema.minimum !== undefined && number < schema.minimum) return ['minimum', { min: schema.minimum }];
     if (schema.maximum !== undefined && number > schema.maximum) return ['maximum', { max: schema.maximum }];
   }
+  if (typeof value === 'number' && schema.multipleOf !== undefined && value % schema.multipleOf !== 0)
+    return ['multipleOf'];
   if (typeof value === 'string') {
     if (schema.maxLength !== undefined && value.length > schema.maxLength)
       return ['maxLength', { max: schema.maxLength }];

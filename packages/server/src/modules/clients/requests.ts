@@ -77,20 +77,17 @@ export async function clientRequests(
   query: Query,
 ): Promise<Page<ClientRequest>> {
   const { page, size } = pagingOf(query);
-  // Paging only: a filter would be silently ignored, so it is refused.
-  const unknown = Object.keys(query).filter((key) => !['page', 'size', 'sort'].includes(key));
-  if (unknown.length > 0)
+  // The order is fixed and nothing filters the list: a sort or a criterion asked for is refused, not
+  // silently ignored.
+  const unknown = Object.keys(query).find((key) => key !== 'page' && key !== 'size' && query[key] !== undefined);
+  if (unknown !== undefined)
     throw new HttpProblem(400, {
       message: 'error.validation',
-      detail: `A client's requests are paged, not filtered: ${unknown.join(', ')} is not accepted`,
-      fieldErrors: unknown.map((field) => ({ objectName: 'query', field, message: 'Unknown' })),
-    });
-  // The order is fixed: a sort asked for is refused, not silently ignored.
-  if (query.sort !== undefined)
-    throw new HttpProblem(400, {
-      message: 'error.validation',
-      detail: "A client's requests are always newest first: sort is not accepted",
-      fieldErrors: [{ objectName: 'query', field: 'sort', message: 'Unknown' }],
+      detail:
+        unknown === 'sort'
+          ? "A client's requests are always newest first: sort is not accepted"
+          : `A client's requests take page and size only, not ${unknown}`,
+      fieldErrors: [{ objectName: 'query', field: unknown, message: 'Unknown' }],
     });
   const readable = SOURCES.filter(({ entity }) => can(authorities, 'read', entity.name));
   if (readable.length === 0) return { rows: [], total: 0, page, size };

@@ -151,7 +151,7 @@ export function registerClientFileRoutes(app: FastifyInstance, services: Map<str
             { ...values, id: current.id, version: current.version },
             request.user as Actor,
           )
-        : await subscriptions.create(values);
+        : await subscriptions.create(values, request.user as Actor);
       return pickSubscription(saved);
     },
   );

@@ -120,7 +120,7 @@ export function registerSubscriptionRoutes(
           ]);
         }
         const status = String(entityByName('subsRequest').field('requestStatus')!.default);
-        const subsRequest = await requests.create({ ...dto, packId, requestStatus: status }, tx, request.user!);
+        const subsRequest = await requests.create({ ...dto, packId, requestStatus: status }, request.user!, tx);
         await tx.query(
           `insert into ${table('subsRequestLog')} (${col('subsRequestLog', 'comment')}, ${col('subsRequestLog', 'requestStatus')}, ${col('subsRequestLog', 'subsRequestId')})
            values ($1, $2, $3)`,
@@ -128,6 +128,7 @@ export function registerSubscriptionRoutes(
         );
         const clientSubscription = await subscriptions.create(
           { subscriptionStatus: 'PENDING', packId, bankAccountId, subsRequestId: subsRequest.id },
+          request.user!,
           tx,
         );
         return { subsRequest, clientSubscription };

@@ -38,14 +38,14 @@ create table ledger_posting (
   bank_account_id bigint references bank_account (id),
   ledger_account_id bigint references ledger_account (id),
   amount numeric(20, 0) not null check (amount <> 0),
-  -- The customer's statement line of this posting (none on the bank's own accounts).
-  transaction_id bigint references "transaction" (id),
+  -- The customer's statement line of this posting (none on the bank's own accounts), written with it. No
+  -- foreign key: both are append-only, and at bank scale the opening entries would check 5 million links.
+  transaction_id bigint,
   check ((bank_account_id is null) <> (ledger_account_id is null))
 );
 create index ledger_posting_entry_idx on ledger_posting (entry_id);
 create index ledger_posting_bank_account_idx on ledger_posting (bank_account_id);
 create index ledger_posting_ledger_account_idx on ledger_posting (ledger_account_id);
-create index ledger_posting_transaction_idx on ledger_posting (transaction_id);
 
 select append_only_guard('ledger_entry');
 select append_only_guard('ledger_posting');
