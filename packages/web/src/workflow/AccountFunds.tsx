@@ -1,7 +1,8 @@
-// The money of the account a request moves: on a filing form what it can still give, with a warning before
-// an amount it cannot (the save stays possible: the server decides, and says what is available).
+// The money of the account a request moves: on a decision form its position (balance, held, available,
+// overdraft); on a filing form what it can still give, with a warning before an amount it cannot (the
+// save stays possible: the server decides, and says what is available).
 import { entityByName, formatXof, moneyRequestOf, spendable, wholeXof, type Entity } from '@bank/domain';
-import { Alert, Stack, Text } from '@mantine/core';
+import { Alert, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { entityQueries } from '../api/entities';
@@ -9,6 +10,7 @@ import { codecOf } from '../fields/codecs';
 import type { FormValues } from '../fields/types';
 
 const bankAccount = entityByName('bankAccount');
+const POSITION = ['balance', 'blockedAmount', 'availableAmount', 'authorizedAmount'] as const;
 
 /**
  * What the account can give when `amount` is more than that (available plus authorised overdraft), else
@@ -31,6 +33,32 @@ function useAccount(accountId: number | null) {
     enabled: accountId !== null,
     refetchOnMount: 'always',
   }).data;
+}
+
+/** A decision form's account: its balance, the amounts held on it, what is available and the overdraft. */
+export function AccountPosition({ accountId }: { accountId: number | null }) {
+  const { t } = useTranslation();
+  const account = useAccount(accountId);
+  if (!account) return null;
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="account-position">
+      <Text size="sm" fw={600} mb="xs">
+        {t('money.funds.title', { account: String(account.bankAccountNumber ?? '') })}
+      </Text>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        {POSITION.map((name) => (
+          <div key={name} data-testid={`position-${name}`}>
+            <Text size="xs" c="dimmed" fw={600}>
+              {t(bankAccount.field(name)!.labelKey)}
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {formatXof(account[name] as string | null)}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+    </Paper>
+  );
 }
 
 /**
