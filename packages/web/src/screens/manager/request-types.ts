@@ -61,6 +61,8 @@ export interface RequestType {
   print?: (id: number) => string;
   /** The ref to the bank account the request moves money on: the decision form shows its position. */
   account?: string;
+  /** Staff file it from its list (corrections): a create button, and the generic form that comes back to the list. */
+  create?: true;
 }
 
 const field = (name: string, extra: Omit<Extract<Column, { kind: 'field' }>, 'kind' | 'name'> = {}): Column => ({
@@ -376,6 +378,27 @@ export const REQUEST_TYPES: readonly RequestType[] = [
     decision: 'select',
     filters: [CASH_SEARCH],
   }),
+  requestType('ledgerCorrection', (id) => `/entity/ledger-correction-log/story/${id}/modal`, {
+    key: 'ledgerCorrection',
+    columns: [CLIENT, ACCOUNT, field('amount'), field('direction'), field('reason'), STATUS, field('createdAt')],
+    facts: [
+      CLIENT,
+      ACCOUNT,
+      field('amount'),
+      field('direction'),
+      field('reason'),
+      STATUS,
+      field('createdAt'),
+      field('comment'),
+    ],
+    listBadge: 'cash',
+    formBadge: 'cash',
+    historyBadge: 'cash',
+    decideLabel: 'action',
+    decision: 'select',
+    account: 'bankAccountId',
+    create: true,
+  }),
 ];
 
 const byRoute = new Map(REQUEST_TYPES.map((type) => [type.route, type]));
@@ -386,5 +409,6 @@ export const requestTypeByLogRoute = (route: string | undefined) => byLogRoute.g
 
 export const managerPaths = (type: RequestType) => ({
   list: `/entity/${type.route}/view/manager`,
+  create: `/entity/${type.route}/view/manager/new`,
   edit: (id: number) => `/entity/${type.route}/view/manager/${id}/edit`,
 });
