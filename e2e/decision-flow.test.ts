@@ -6,7 +6,7 @@
 // first saves.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, apiToken, screenshot, suiteBrowser } from './support';
+import { api, apiToken, fileTransfer, FILER, screenshot, suiteBrowser } from './support';
 import { countUserActions, takeUserActions } from './user-actions';
 
 const browser = suiteBrowser();
@@ -17,9 +17,12 @@ const NEWEST_FIRST = '?sort=createdAt,desc';
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const observation = (page: Page) => page.getByRole('textbox', { name: 'Observation' });
 
-/** Pending card orders made through the API, oldest first; their holders are `<holder> <run> <index>`. */
+/**
+ * Pending card orders filed through the API (by a login that decides none), oldest first; their holders are
+ * `<holder> <run> <index>`.
+ */
 async function pendingCardOrders(count: number, holder = 'File'): Promise<number[]> {
-  const token = await apiToken('manager');
+  const token = await apiToken(FILER);
   const ids: number[] = [];
   for (let i = 0; i < count; i++) {
     const created = await api('POST', '/core/api/card-orders', token, {
@@ -206,8 +209,7 @@ describe('history beside the decision', () => {
     await screenshot(page, 'decision-history');
 
     // A large transfer validated once by the manager: 1/2 in the history of the desk head's form.
-    const transfer = (await api('POST', '/core/api/transfers', token, { amount: '2500000', demandStatus: 'PENDING' }))
-      .body as { id: number; version: number };
+    const transfer = await fileTransfer(2_500_000);
     const first = await api('PUT', `/core/api/transfers/${transfer.id}`, token, {
       id: transfer.id,
       version: transfer.version,
@@ -226,9 +228,10 @@ describe('someone else saved it', () => {
   it('warns a form open in a second browser when the first saves, and reloads it on demand', async () => {
     const token = await apiToken('responsabledesk');
     const open = (
-      await api('GET', '/core/api/checkbook-orders/demandStatusChequier/IN_PROGRESS?size=1&sort=id,desc', token)
-    ).body as Array<{ id: number }>;
-    const id = open[0]!.id;
+      await api('GET', '/core/api/checkbook-orders/demandStatusChequier/IN_PROGRESS?size=20&sort=id,desc', token)
+    ).body as Array<{ id: number; filedBy: string | null }>;
+    // One the customer filed online: either of the two may decide it.
+    const id = open.find((row) => row.filedBy === null)!.id;
     const manager = await browser.signedIn('manager');
     const desk = await browser.signedIn('responsabledesk');
     for (const { page } of [manager, desk]) {

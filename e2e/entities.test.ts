@@ -9,7 +9,7 @@ import { can, ENTITIES } from '@bank/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fr from '../packages/web/public/i18n/fr.json';
-import { navigate, screenshot, suiteBrowser } from './support';
+import { FILER, navigate, screenshot, suiteBrowser } from './support';
 
 const names = fr.entities as Record<string, { name: string; plural: string }>;
 /** Unique per run: the demo data may hold anything, our rows are found by this. */
@@ -212,22 +212,26 @@ describe('generic entity screens', () => {
 
   it('CardOrder: an enum and a card type picked through the searchable select', async () => {
     const holder = `Porteur E2E ${run}`;
-    const { context, page, consoleErrors } = await signedIn('/entity/card-order/new');
-    await page.getByLabel('Nom du porteur').fill(holder);
+    // Filed by a data-entry agent: the manager, who decides it below, may not decide what they filed.
+    const filer = await browser.signedIn(FILER, '/entity/card-order/new');
+    await filer.page.getByLabel('Nom du porteur').fill(holder);
     // A new order awaits its decision: the status is the server's, not asked on creation.
-    expect(await page.getByRole('combobox', { name: 'Statut de la demande' }).count()).toBe(0);
-    const cardType = page.getByRole('combobox', { name: 'Type de carte' });
+    expect(await filer.page.getByRole('combobox', { name: 'Statut de la demande' }).count()).toBe(0);
+    const cardType = filer.page.getByRole('combobox', { name: 'Type de carte' });
     await cardType.click();
     await cardType.fill('visa');
-    await expect.poll(() => optionsAllMatch(page, /visa/i)).toBe(true);
-    const chosen = page.getByRole('option').first();
+    await expect.poll(() => optionsAllMatch(filer.page, /visa/i)).toBe(true);
+    const chosen = filer.page.getByRole('option').first();
     const chosenText = (await chosen.textContent())!;
     expect(chosenText).toMatch(/^#\d+ · /);
     await chosen.click();
     expect(await cardType.inputValue()).toBe(chosenText);
-    await screenshot(page, 'entity-card-order-form');
-    const id = await save(page, 'card-order', /^Demande de carte créée \(n° \d+\)$/);
+    await screenshot(filer.page, 'entity-card-order-form');
+    const id = await save(filer.page, 'card-order', /^Demande de carte créée \(n° \d+\)$/);
+    expect(filer.consoleErrors).toEqual([]);
+    await filer.context.close();
 
+    const { context, page, consoleErrors } = await signedIn('/entity/card-order');
     await searchFor(page, holder);
     const row = page.getByTestId('entity-table').locator('tbody tr').first();
     await expect.poll(() => row.textContent()).toContain('En cours');

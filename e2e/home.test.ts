@@ -5,7 +5,7 @@
 import { entityByName, queueStatuses, workflowOf } from '@bank/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, apiToken, baseURL, screenshot, suiteBrowser } from './support';
+import { api, apiToken, baseURL, fileTransfer, FILER, screenshot, suiteBrowser } from './support';
 
 const browser = suiteBrowser();
 const run = `${Date.now() % 1_000_000}`;
@@ -66,9 +66,8 @@ describe('my work', () => {
 
   it('moves the figures after a decision taken in another browser, without a reload', async () => {
     const deskToken = await apiToken('responsabledesk');
-    // Below the four-eyes threshold: one validation decides it.
-    const transfer = await api('POST', '/core/api/transfers', deskToken, { amount: '25000', demandStatus: 'PENDING' });
-    expect(transfer.status).toBe(201);
+    // Below the four-eyes threshold: one validation decides it. Filed by a login that decides none.
+    const transfer = await fileTransfer(25_000);
     const manager = await browser.signedIn('manager');
     const desk = await browser.signedIn('responsabledesk');
     const page = manager.page;
@@ -80,7 +79,7 @@ describe('my work', () => {
     const decidedText = () => page.getByTestId('work-chart-decided').locator('figcaption').textContent();
     const decidedBefore = Number((await decidedText())!.split(': ').pop());
 
-    const created = await api('POST', '/core/api/checkbook-orders', await apiToken('responsabledesk'), {
+    const created = await api('POST', '/core/api/checkbook-orders', await apiToken(FILER), {
       demandStatus: 'IN_PROGRESS',
     });
     expect(created.status).toBe(201);
@@ -98,7 +97,7 @@ describe('my work', () => {
     await expect.poll(decidedText).toBe(`Demandes décidées en 30 jours : ${decidedBefore + 1}`);
 
     // Transfers have no side-menu count, so no `pending` event: the save's own event moves the figure.
-    const { id: transferId, version } = transfer.body as { id: number; version: number };
+    const { id: transferId, version } = transfer;
     const validated = await api('PUT', `/core/api/transfers/${transferId}`, deskToken, {
       id: transferId,
       version,

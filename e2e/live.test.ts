@@ -3,29 +3,12 @@
 // card order see each other live, and the side-menu badge drops without a reload when it is decided.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, suiteBrowser } from './support';
+import { fileTransfer, screenshot, suiteBrowser } from './support';
 
 const browser = suiteBrowser();
 
 const { signedIn } = browser;
 const run = `${Date.now() % 1_000_000}`;
-
-/** A call made by the signed-in page with its own token, for setting up data a test needs. */
-async function apiCall(page: Page, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token =
-        sessionStorage.getItem('jhi-authenticationToken') ?? localStorage.getItem('jhi-authenticationToken');
-      const response = await fetch(path, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await response.json()) as Record<string, unknown>;
-    },
-    { method, path, body },
-  );
-}
 
 async function validateTransfer(page: Page, id: unknown, observation: string): Promise<void> {
   await page.goto(`/entity/transfer/view/manager/${id}/edit`);
@@ -38,12 +21,9 @@ async function validateTransfer(page: Page, id: unknown, observation: string): P
 
 describe('four-eyes rule', () => {
   it('takes a manager and a desk supervisor to validate a large transfer; the history shows both', async () => {
+    // Filed by a login that decides none: the manager and the desk head may both validate it.
+    const transfer = await fileTransfer(2_500_000);
     const manager = await signedIn('manager');
-    const transfer = await apiCall(manager.page, 'POST', '/core/api/transfers', {
-      amount: '2500000',
-      demandStatus: 'PENDING',
-    });
-    expect(transfer.id).toBeGreaterThan(0);
 
     await validateTransfer(manager.page, transfer.id, `Premier contrôle ${run}`);
     await manager.page.getByText('Première validation enregistrée').waitFor();

@@ -114,6 +114,48 @@ export async function apiToken(login: string, password = login): Promise<string>
   return token;
 }
 
+/** A bank account as the API sends it, with the figures the books keep. */
+export interface AccountRow {
+  id: number;
+  bankAccountNumber: string;
+  clientId: number;
+  balance: string;
+  blockedAmount: string;
+  availableAmount: string;
+  authorizedAmount: string | null;
+}
+
+/**
+ * An open account of the demo data that can give `amount` XOF now (available plus authorised overdraft),
+ * found by its state, never by a fixed id: among those with the most available.
+ */
+export async function accountWithFunds(amount: number): Promise<AccountRow> {
+  const token = await apiToken('manager');
+  const { body } = await api('GET', '/core/api/bank-accounts?size=50&sort=availableAmount,desc', token);
+  const account = (body as (AccountRow & { bankAccountStatus: string })[]).find(
+    (row) =>
+      row.bankAccountStatus !== 'CLOSED' && Number(row.availableAmount) + Number(row.authorizedAmount ?? 0) >= amount,
+  );
+  if (!account) throw new Error(`no open account of the demo data can give ${amount} XOF`);
+  return account;
+}
+
+/** The demo login that files requests in the journeys: it decides none (maker is not checker), so anyone may. */
+export const FILER = 'agentsaisie';
+
+/** Files a pending transfer of `amount` XOF through the API as the filer, on an account that can give it. */
+export async function fileTransfer(amount: number): Promise<Record<string, unknown> & { id: number; version: number }> {
+  const account = await accountWithFunds(amount);
+  const created = await api('POST', '/core/api/transfers', await apiToken(FILER), {
+    amount: String(amount),
+    bankAccountId: account.id,
+    demandStatus: 'PENDING',
+  });
+  if (created.status !== 201)
+    throw new Error(`the transfer was not filed: ${created.status} ${JSON.stringify(created.body)}`);
+  return created.body as Record<string, unknown> & { id: number; version: number };
+}
+
 /** Fills and sends the sign-in form of the page already on /login (waits for nothing). */
 export async function submitSignIn(page: Page, login: string, password = login): Promise<void> {
   await page.getByLabel("Nom d'utilisateur").fill(login);

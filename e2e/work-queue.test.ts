@@ -5,7 +5,7 @@
 // a view the list's filters narrow as they do the others.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, apiToken, screenshot, suiteBrowser } from './support';
+import { api, apiToken, fileTransfer, screenshot, suiteBrowser } from './support';
 
 const browser = suiteBrowser();
 
@@ -118,9 +118,7 @@ describe('work queue', () => {
     const manager = await apiToken('manager');
     /** A large transfer validated once by the manager: it waits for a second validation. */
     const halfValidated = async () => {
-      const created = await api('POST', '/core/api/transfers', manager, { amount: '2500000', demandStatus: 'PENDING' });
-      expect(created.status).toBe(201);
-      const transfer = created.body as Record<string, unknown> & { id: number };
+      const transfer = await fileTransfer(2_500_000);
       const first = await api('PUT', `/core/api/transfers/${transfer.id}`, manager, {
         ...transfer,
         demandStatus: 'VALIDATED',

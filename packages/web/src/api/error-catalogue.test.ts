@@ -110,6 +110,55 @@ describe('describeFailure: the error catalogue (spec part 1 section 8)', () => {
   });
 });
 
+describe('the books’ refusals: what the account or the limit still allows', () => {
+  const insufficient = problem(
+    400,
+    {
+      message: 'error.insufficientFunds',
+      figures: { available: '25000', authorized: '100000' },
+      fieldErrors: [{ objectName: 'bankAccount', field: 'amount', message: 'InsufficientFunds' }],
+    },
+    { [APP_HEADERS.error]: 'error.insufficientFunds', [APP_HEADERS.params]: '125000' },
+  );
+
+  it('says what is available, in XOF, in the staff member’s language', async () => {
+    expect(describeFailure(insufficient, i18n)).toEqual([
+      'Insufficient funds: the account has only 25.000 XOF available, plus an authorised overdraft of 100.000 XOF.',
+    ]);
+    await i18n.changeLanguage('fr');
+    expect(describeFailure(insufficient, i18n)).toEqual([
+      "Fonds insuffisants : le compte n'a que 25.000 XOF disponibles, plus 100.000 XOF de découvert autorisé.",
+    ]);
+  });
+
+  it('says what is left of the daily or monthly limit', () => {
+    const limit = (period: string) =>
+      problem(
+        400,
+        { message: 'error.limitExceeded', figures: { period, limit: '500000', left: '120000' } },
+        { [APP_HEADERS.error]: 'error.limitExceeded', [APP_HEADERS.params]: period },
+      );
+    expect(describeFailure(limit('day'), i18n)).toEqual([
+      'This transfer goes over your daily limit of 500.000 XOF: 120.000 XOF left today.',
+    ]);
+    expect(describeFailure(limit('month'), i18n)).toEqual([
+      'This transfer goes over your monthly limit of 500.000 XOF: 120.000 XOF left this month.',
+    ]);
+  });
+
+  it('names the maker-checker and senior-approval rules (403) and a request with nothing left to post (409)', () => {
+    expect(describeFailure(problem(403, { message: 'error.makerChecker', params: 'transfer' }), i18n)).toEqual([
+      'You filed this request: another staff member must decide it.',
+    ]);
+    expect(describeFailure(problem(403, { message: 'error.seniorApproval' }), i18n)).toEqual([
+      'For this amount, one of the two validations must come from a manager or a desk head.',
+    ]);
+    expect(describeFailure(problem(409, { message: 'error.noOpenHold' }), i18n)).toEqual([
+      'This request no longer holds any amount: it was already posted or released.',
+    ]);
+  });
+});
+
 describe('describeSuccess: success toasts', () => {
   it("a call's own success message wins over the X-App-Alert header", () => {
     const headers = new Headers({ [APP_HEADERS.alert]: 'entities.bankAccount.created', [APP_HEADERS.params]: '7' });

@@ -1,6 +1,6 @@
 // The error catalogue (spec part 1 section 8): what a failed or successful call tells the user.
 // Pure functions over the answer; the http client shows their result as toasts.
-import { APP_HEADERS, type FieldError } from '@bank/domain';
+import { APP_HEADERS, formatXof, type FieldError } from '@bank/domain';
 import { HttpError } from './http-error';
 
 /** The part of an i18next instance the catalogue needs. */
@@ -42,13 +42,30 @@ function paramsOf(value: unknown): Params {
   return { param: value, params: value };
 }
 
-/** The body's message (an i18n key, with its params), else its detail or title, else a raw text body. */
+/**
+ * The figures a business refusal is about (problem+json `figures`) as message values: amounts in XOF, other
+ * words as they came; a `period` also picks the message's context (`error.limitExceeded_day`).
+ * @example figureValues({ figures: { available: '25000' } }) → { available: '25.000 XOF' }
+ */
+export function figureValues(body: unknown): Params {
+  const figures = isRecord(body) && isRecord(body.figures) ? body.figures : {};
+  const values: Params = Object.fromEntries(
+    Object.entries(figures).map(([name, value]) => [
+      name,
+      /^-?\d+$/.test(String(value)) ? formatXof(String(value)) : value,
+    ]),
+  );
+  return typeof figures.period === 'string' ? { ...values, context: figures.period } : values;
+}
+
+/** The body's message (an i18n key, with its params and figures), else its detail or title, else a raw text body. */
 function responseMessage(i18n: Translator, body: unknown): string | null {
   if (typeof body === 'string') return body.trim() === '' ? null : body;
   if (!isRecord(body)) return null;
   for (const field of ['message', 'detail', 'title', 'error'] as const) {
     const value = body[field];
-    if (typeof value === 'string' && value.trim() !== '') return translate(i18n, value, paramsOf(body.params));
+    if (typeof value === 'string' && value.trim() !== '')
+      return translate(i18n, value, { ...paramsOf(body.params), ...figureValues(body) });
   }
   return null;
 }
@@ -76,7 +93,7 @@ function badRequest(i18n: Translator, error: HttpError, context: FailureContext)
   const appError = error.headers?.get(APP_HEADERS.error);
   if (appError) {
     const entity = decodeParam(error.headers?.get(APP_HEADERS.params) ?? null);
-    return [translate(i18n, appError, { entityName: entityName(i18n, entity) })];
+    return [translate(i18n, appError, { entityName: entityName(i18n, entity), ...figureValues(error.body) })];
   }
   const fieldErrors = isRecord(error.body) ? error.body.fieldErrors : undefined;
   if (Array.isArray(fieldErrors) && fieldErrors.length > 0) {

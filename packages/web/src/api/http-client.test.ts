@@ -67,6 +67,30 @@ describe('request', () => {
     expect(toasts()).toEqual(['You are not authorized to access this page.']);
   });
 
+  it('a 403 naming a business rule refuses the action, not the session: its message, no sign-out', async () => {
+    storeToken('jwt', false);
+    const refusal = { message: 'error.makerChecker', params: 'transfer' };
+    const headers = { [APP_HEADERS.error]: 'error.makerChecker', [APP_HEADERS.params]: 'transfer' };
+    vi.stubGlobal('fetch', stubFetch({ 'PUT /core/api/transfers/7': () => json(refusal, 403, headers) }).fetchStub);
+    await expect(request('core/api/transfers/7', { method: 'PUT', body: {} })).rejects.toMatchObject({ status: 403 });
+    expect(signOut).not.toHaveBeenCalled();
+    expect(toasts()).toEqual(['You filed this request: another staff member must decide it.']);
+  });
+
+  it('leaves the problems a caller tells itself (quietMessages) untold', async () => {
+    storeToken('jwt', false);
+    const headers = { [APP_HEADERS.error]: 'error.seniorApproval' };
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({ 'PUT /core/api/transfers/7': () => json({ message: 'error.seniorApproval' }, 403, headers) })
+        .fetchStub,
+    );
+    const quiet = { method: 'PUT', body: {}, quietMessages: ['error.seniorApproval'] } as const;
+    await expect(request('core/api/transfers/7', quiet)).rejects.toMatchObject({ status: 403 });
+    expect(signOut).not.toHaveBeenCalled();
+    expect(toasts()).toEqual([]);
+  });
+
   it('shows the catalogue toast for a failure, or the call’s own message', async () => {
     vi.stubGlobal(
       'fetch',

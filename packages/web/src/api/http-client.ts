@@ -2,7 +2,7 @@
 // shows the error catalogue's toasts and runs the sign-out handler on 401/403.
 import { APP_HEADERS } from '@bank/domain';
 import { markActivity } from './activity';
-import { HttpError } from './http-error';
+import { HttpError, problemKey } from './http-error';
 import type { FailureContext } from './error-catalogue';
 import { notifyFailure, notifySuccess } from './notify';
 import { getToken } from './token-storage';
@@ -25,6 +25,8 @@ export interface RequestOptions {
   successMessage?: string | ((body: unknown) => string);
   /** Statuses the caller handles itself: no toast, no sign-out (the session check's 401). */
   quietStatuses?: readonly number[];
+  /** Problem keys (the answer's `message`) the caller tells itself, beside its form: no toast, no sign-out. */
+  quietMessages?: readonly string[];
   /** Statuses that still carry the answer (health's 503 holds the report). */
   okStatuses?: readonly number[];
   /** What the body was about: names its fields in 'Error on field' toasts when the server says only 'body'. */
@@ -91,7 +93,11 @@ async function readBody(response: Response): Promise<unknown> {
 
 function reportFailure(error: HttpError, options: RequestOptions, hadToken: boolean): HttpError {
   if (error.status !== null && options.quietStatuses?.includes(error.status)) return error;
-  if ((error.status === 401 || error.status === 403) && hadToken) unauthenticatedHandler?.(error.status);
+  const key = problemKey(error);
+  if (key && options.quietMessages?.includes(key)) return error;
+  // A 403 naming a business rule (X-App-Error: maker-checker, senior approval) refuses this one action, not the session.
+  const refusal = error.status === 403 && error.headers?.has(APP_HEADERS.error) === true;
+  if ((error.status === 401 || (error.status === 403 && !refusal)) && hadToken) unauthenticatedHandler?.(error.status);
   // A 401 is told by the sign-out handler (login.error.unauthorized on the sign-in page), not by a toast.
   if (options.errorMessage !== false && error.status !== 401)
     notifyFailure(error, options.errorMessage, options.errorContext);

@@ -17,3 +17,9 @@ export class HttpError extends Error {
 export function isHttpError(error: unknown, status?: number): error is HttpError {
   return error instanceof HttpError && (status === undefined || error.status === status);
 }
+
+/** The problem key of a failed answer (its body's `message`, e.g. `error.makerChecker`), if it has one. */
+export function problemKey(error: unknown): string | undefined {
+  const message = error instanceof HttpError ? (error.body as { message?: unknown } | null)?.message : undefined;
+  return typeof message === 'string' ? message : undefined;
+}

@@ -4,6 +4,7 @@ import { entityByName, workflowOf, type Entity } from '@bank/domain';
 import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { entityQueries, type EntityRow } from './entities';
 import { requestData, type Query } from './http-client';
+import { refreshAccount } from './money';
 import { fetchPage, MANAGER_KEY, type PageParams } from './pending';
 
 export { MANAGER_KEY, type PageParams } from './pending';
@@ -120,6 +121,32 @@ async function refreshAfterChange(queryClient: QueryClient, entity: Entity): Pro
   await queryClient.invalidateQueries({ queryKey: MANAGER_KEY });
 }
 
+/**
+ * What a decision form tells under its observation, as the rule it broke, instead of a toast: the same
+ * person validating twice, the filer deciding, no senior validator, an account that cannot give the amount,
+ * a request already posted or released.
+ */
+export const DECISION_REFUSALS: readonly string[] = [
+  'error.sameApprover',
+  'error.makerChecker',
+  'error.seniorApproval',
+  'error.insufficientFunds',
+  'error.accountClosed',
+  'error.noOpenHold',
+  'error.alreadyPosted',
+];
+
+/** The bank accounts a request names (its refs to bankAccount), as ids. */
+function accountsOf(entity: Entity, row: EntityRow): number[] {
+  return entity.fields
+    .filter((field) => field.kind === 'ref' && field.ref === 'bankAccount')
+    .map((field) => {
+      const value = row[field.name];
+      return Number(value !== null && typeof value === 'object' ? (value as { id?: unknown }).id : value);
+    })
+    .filter((id) => Number.isInteger(id) && id > 0);
+}
+
 /** A validation the four-eyes rule kept waiting: the first of the two a large amount needs. */
 function isFirstApproval(entity: Entity, sent: EntityRow, saved: unknown): boolean {
   const workflow = workflowOf(entity.name);
@@ -144,10 +171,15 @@ export function managerMutations(queryClient: QueryClient) {
             errorContext: { entity: entity.name },
             successMessage: (saved) =>
               isFirstApproval(entity, row, saved) ? 'manager.fourEyes.firstSaved' : 'manager.form.saved',
-            // The form shows its own message for a stale version and reloads the row.
+            // The form shows its own message for a stale version and reloads the row, and its refusals.
             quietStatuses: [409],
+            quietMessages: DECISION_REFUSALS,
           }),
-        onSuccess: () => refreshAfterChange(queryClient, entity),
+        onSuccess: async (saved: EntityRow) => {
+          await refreshAfterChange(queryClient, entity);
+          // A decision may move money on the request's account (posted, released, corrected).
+          await Promise.all(accountsOf(entity, saved).map((id) => refreshAccount(queryClient, id)));
+        },
       }),
     saveSubscription: (serenityUserId: number) =>
       mutationOptions({

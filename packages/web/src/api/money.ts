@@ -1,7 +1,13 @@
 // The account views of the client file (spec part 2 §2.3–2.5): an account's transactions modal
-// (`transactions/_search/modal`) and its transfers modal (the transfer criteria with the account).
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+// (`transactions/_search/modal`) and its transfers modal (the transfer criteria with the account), and
+// what is read again once money moved on an account.
+import { entityByName } from '@bank/domain';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { entityQueries } from './entities';
 import { fetchPage, MANAGER_KEY, type PageParams } from './pending';
+
+const bankAccount = entityQueries(entityByName('bankAccount'));
+const transaction = entityQueries(entityByName('transaction'));
 
 /** Transactions modal filters: amount, day (YYYY-MM-DD), direction C/D, reference. */
 export type TransactionFilters = Record<'montant' | 'date' | 'type' | 'reference', string>;
@@ -52,3 +58,20 @@ export const moneyQueries = {
       placeholderData: keepPreviousData,
     }),
 };
+
+/**
+ * After money moved on an account (a decision posted, released or corrected it): its figures, its statement
+ * (the transactions modal, the transaction lists) and its transfers are read again where they are shown.
+ * @example await refreshAccount(queryClient, 12)
+ */
+export async function refreshAccount(queryClient: QueryClient, accountId: number): Promise<void> {
+  await Promise.all(
+    [
+      bankAccount.get(accountId).queryKey,
+      bankAccount.label(accountId).queryKey,
+      transaction.all,
+      [...MANAGER_KEY, 'account-transactions', accountId],
+      [...MANAGER_KEY, 'account-transfers', accountId],
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}

@@ -1,5 +1,5 @@
 // Admin menu (spec part 1 section 2.1): ADMIN only; gateway, users, metrics, health, configuration, audits,
-// logs, online-banking accounts, and the API docs when the profile says isSwaggerEnabled.
+// logs, online-banking accounts, the ledger corrections, and the API docs when the profile says isSwaggerEnabled.
 import { ROUTE_ACCESS } from '@bank/domain';
 import {
   IconApi,
@@ -10,6 +10,7 @@ import {
   IconEyeCheck,
   IconList,
   IconRoute,
+  IconScale,
   IconSettings,
   IconShieldCog,
   IconUsers,
@@ -46,6 +47,7 @@ export function AdminMenu() {
         item('/admin/access-log', IconEyeCheck, t('admin.menu.accessLog')),
         item('/admin/logs', IconFileText, t('admin.menu.logs')),
         item('/admin/list/users', IconUserScan, t('admin.menu.onlineUsers')),
+        item('/entity/ledger-correction/view/manager', IconScale, t('admin.menu.ledgerCorrections')),
         ...(swagger ? [item('/admin/docs', IconApi, t('admin.menu.docs'))] : []),
       ]}
     />

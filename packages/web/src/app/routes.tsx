@@ -30,6 +30,7 @@ const entity = {
 const manager = {
   clientFile: lazyGroup(() => import('../screens/manager/ClientFilePage')),
   clientList: lazyGroup(() => import('../screens/manager/ClientListPage')),
+  create: lazyGroup(() => import('../screens/manager/RequestCreatePage')),
   decision: lazyGroup(() => import('../screens/manager/RequestDecisionPage')),
   list: lazyGroup(() => import('../screens/manager/RequestListPage')),
   history: lazyGroup(() => import('../screens/manager/RequestHistoryPage')),
@@ -58,6 +59,7 @@ const managerRoutes: RouteObject[] = [
   { path: 'serenity-user/view/manager/:id/delete', lazy: lazyPage(manager.serenityEmail, 'SerenityEmailPage') },
   // The pages resolve :route in the request-type table; an unknown one shows the not-found page.
   { path: ':route/view/manager', lazy: requestList() },
+  { path: ':route/view/manager/new', lazy: lazyPage(manager.create, 'RequestCreatePage') },
   { path: ':route/view/manager/:id/edit', lazy: lazyPage(manager.decision, 'RequestDecisionPage') },
   { path: ':route/story/:id/modal', lazy: lazyPage(manager.history, 'RequestHistoryPage') },
   { path: ':route/view/:id/modal', lazy: lazyPage(manager.history, 'RequestHistoryPage') },

@@ -26,9 +26,12 @@ describe('side menu', () => {
     expect(sideMenuFor([ROLES.ADMIN, ROLES.USER])).toEqual({ admin: true, sections: [] });
   });
 
-  it.each([ROLES.MANAGER, ROLES.RESPONSABLEDESK])('gives %s DEMANDES, SUPPORTS and PARAMÈTRES', (role) => {
+  it.each([
+    [ROLES.MANAGER, [...MANAGER_REQUESTS, 'corrections']],
+    [ROLES.RESPONSABLEDESK, MANAGER_REQUESTS],
+  ])('gives %s DEMANDES (corrections for the manager only), SUPPORTS and PARAMÈTRES', (role, requests) => {
     expect(links([role])).toEqual({
-      requests: MANAGER_REQUESTS,
+      requests,
       supports: ['clients', 'onlineAccounts'],
       settings: ['services', 'packs'],
       entities: ['allEntities'],
@@ -72,6 +75,7 @@ describe('side menu', () => {
     });
     expect(targets(ROLES.MANAGER)).toMatchObject({
       provisions: '/entity/provision-cash/view/manager',
+      corrections: '/entity/ledger-correction/view/manager',
       cashBeneficiaries: '/entity/beneficiary-cash/view/manager',
       services: '/entity/serenity-services/manager',
       packs: '/entity/pack/view/manager',

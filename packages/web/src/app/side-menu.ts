@@ -34,6 +34,7 @@ const LINKS = {
   },
   cashBeneficiaries: { key: 'cashBeneficiaries', to: '/entity/beneficiary-cash/view/manager' },
   provisions: { key: 'provisions', to: '/entity/provision-cash/view/manager' },
+  corrections: { key: 'corrections', to: '/entity/ledger-correction/view/manager' },
   // The cash agents' door (spec part 2 §2.17); /entity/CA is theirs only (§6), so the others use the list above.
   cashDeskProvisions: { key: 'provisions', to: '/entity/CA/view/provision-cash' },
   checkOppositions: { key: 'checkOppositions', to: '/entity/check-opposition/view/manager' },
@@ -58,27 +59,24 @@ const MANAGER_TYPES: readonly Authority[] = [
   ROLES.AGENTDESAISIE,
 ];
 const DESK: readonly Authority[] = [ROLES.MANAGER, ROLES.RESPONSABLEDESK];
+const REQUESTS: readonly MenuLink[] = [
+  LINKS.transfers,
+  LINKS.beneficiaries,
+  LINKS.cashBeneficiaries,
+  LINKS.provisions,
+  LINKS.checkOppositions,
+  LINKS.cardOppositions,
+  LINKS.cards,
+  LINKS.checkbooks,
+  LINKS.subscribers,
+  LINKS.subscriptions,
+];
 
 /** Rows in order; every row whose roles match adds its section (first match per section key wins). */
 const MENU_TABLE: readonly { roles: readonly Authority[]; section: MenuSection }[] = [
-  {
-    roles: MANAGER_TYPES,
-    section: {
-      key: 'requests',
-      links: [
-        LINKS.transfers,
-        LINKS.beneficiaries,
-        LINKS.cashBeneficiaries,
-        LINKS.provisions,
-        LINKS.checkOppositions,
-        LINKS.cardOppositions,
-        LINKS.cards,
-        LINKS.checkbooks,
-        LINKS.subscribers,
-        LINKS.subscriptions,
-      ],
-    },
-  },
+  // The manager files and decides corrections (the administrator, from the admin menu).
+  { roles: [ROLES.MANAGER], section: { key: 'requests', links: [...REQUESTS, LINKS.corrections] } },
+  { roles: MANAGER_TYPES, section: { key: 'requests', links: REQUESTS } },
   {
     roles: [ROLES.AGENTCA],
     section: { key: 'requests', links: [LINKS.cashDeskProvisions, LINKS.subscribers, LINKS.subscriptions] },

@@ -11,6 +11,7 @@ import { NotAuthorized } from '../auth/NotAuthorized';
 import { FieldInput } from '../fields/field-inputs';
 import type { Message } from '../fields/types';
 import { PageTitle } from '../ui/PageTitle';
+import { RequestFunds } from '../workflow/AccountFunds';
 import { LoadingText } from './LoadingText';
 import { useEntityForm } from './use-entity-form';
 import { useEntityPaths, useRouteEntity, useRouteId } from './use-entity-route';
@@ -71,6 +72,8 @@ export function EntityForm({ entity, id }: { entity: Entity; id: number | null }
                   />
                 );
               })}
+              {/* A new request that moves money: what its account can give, before the save. */}
+              {id === null && <RequestFunds entity={entity} values={form.values} />}
               {form.formErrors.map((message, index) => (
                 <Alert key={index} color="red" variant="light">
                   {say(message)}

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { entityMutations, entityQueries, type EntityBody, type EntityRow } from '../api/entities';
+import { figureValues } from '../api/error-catalogue';
 import { isHttpError } from '../api/http-error';
 import { useSession } from '../auth/use-session';
 import { codecOf } from '../fields/codecs';
@@ -129,7 +130,7 @@ export function useEntityForm(entity: Entity, id: number | null): EntityForm {
     } catch (error) {
       const fieldErrors = serverFieldErrors(error);
       if (!fieldErrors) return 'failed';
-      const mapped = mapServerErrors(entity, fieldErrors);
+      const mapped = mapServerErrors(entity, fieldErrors, figureValues(isHttpError(error) ? error.body : null));
       setErrors(mapped.errors);
       setFormErrors(mapped.unplaced);
       return 'invalid';

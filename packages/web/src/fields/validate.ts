@@ -121,6 +121,9 @@ const SERVER_MESSAGES: Record<string, string> = {
   Unique: 'entity.validation.unique',
   NotFound: 'entity.validation.notFound',
   Image: 'entity.validation.image',
+  // The books' refusals: their messages say what the account or the filer's limit still allows.
+  InsufficientFunds: 'entity.validation.insufficientFunds',
+  LimitExceeded: 'entity.validation.limitExceeded',
 };
 
 export interface ServerFieldError {
@@ -130,19 +133,24 @@ export interface ServerFieldError {
 
 /**
  * Server field errors placed on the entity's fields (`price`, `pictureContentType` → picture,
- * `serenityServices.0.id` → serenityServices); those naming no field are returned apart.
+ * `serenityServices.0.id` → serenityServices); those naming no field are returned apart. `values`: the
+ * refusal's figures, for the messages that name them (what is available).
  */
 export function mapServerErrors(
   entity: Entity,
   fieldErrors: readonly ServerFieldError[],
+  values?: Record<string, unknown>,
 ): { errors: Record<string, Message>; unplaced: Message[] } {
   const errors: Record<string, Message> = {};
   const unplaced: Message[] = [];
   for (const { field, message } of fieldErrors) {
     const name = field.split(/[.[]/)[0]!.replace(/ContentType$/, '');
-    const key = SERVER_MESSAGES[message] ?? 'entity.validation.invalid';
-    if (entity.field(name)) errors[name] ??= { key };
-    else unplaced.push({ key });
+    const text: Message = {
+      key: SERVER_MESSAGES[message] ?? 'entity.validation.invalid',
+      ...(values ? { values } : {}),
+    };
+    if (entity.field(name)) errors[name] ??= text;
+    else unplaced.push(text);
   }
   return { errors, unplaced };
 }

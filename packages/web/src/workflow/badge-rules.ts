@@ -20,7 +20,8 @@ export const BADGE_RULES = {
   cardOppositionHistory: { colors: { PENDING: 'red', VALIDATED: 'green', CANCELLED: 'blue' }, other: 'yellow' },
   // Spec part 2 §4: client subscriptions, DISABLE red and ENABLE green (PENDING, awaiting validation, yellow).
   subscription: { colors: { DISABLE: 'red', ENABLE: 'green' }, other: 'yellow' },
-  // The cash screens (spec part 2 §2.14, §2.15 name no colours): decided green or red, cancelled or removed blue, open yellow.
+  // The cash screens and the corrections (spec part 2 §2.14, §2.15 name no colours): decided green or red,
+  // cancelled or removed blue, open yellow.
   cash: { colors: { VALIDATED: 'green', REJECTED: 'red', CANCELLED: 'blue', REMOVED: 'blue' }, other: 'yellow' },
   // Spec part 2 §4: the staff transfer list.
   transferList: { colors: { PENDING: 'red', VALIDATED: 'green', CANCELLED: 'blue' }, other: 'yellow' },

@@ -11,6 +11,7 @@ import { clientQueries, type ClientRequestRow } from '../../api/clients';
 import { NamedPagination } from '../../engine/ListParts';
 import { LoadingText } from '../../engine/LoadingText';
 import type { BadgeRuleName } from '../../workflow/badge-rules';
+import { FitTable } from '../../ui/FitTable';
 import { StatusBadge } from '../../workflow/StatusBadge';
 import { REQUEST_TYPES, managerPaths } from './request-types';
 
@@ -27,15 +28,18 @@ function viewOf(type: string): { badge: BadgeRuleName; form: (id: number) => str
   return staff ? { badge: staff.listBadge, form: managerPaths(staff).edit } : OTHER_SCREENS[type];
 }
 
+const COLUMNS = ['request', 'status', 'createdAt'] as const;
+
 function RequestRow({ row }: { row: ClientRequestRow }) {
   const { t } = useTranslation();
+  const label = (column: (typeof COLUMNS)[number]) => t(`manager.clientFile.requestColumns.${column}`);
   const view = viewOf(row.type);
   const entity = entityByName(row.type);
   const status = entity.field(workflowOf(row.type)!.status)!;
   const name = t('manager.clientFile.request', { type: t(entity.labelKey), id: row.id });
   return (
     <Table.Tr>
-      <Table.Td>
+      <Table.Td data-label={label('request')}>
         {view ? (
           <Anchor component={Link} to={view.form(row.id)} size="sm">
             {name}
@@ -44,10 +48,12 @@ function RequestRow({ row }: { row: ClientRequestRow }) {
           name
         )}
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={label('status')}>
         <StatusBadge rule={view?.badge ?? 'cardOrder'} enumName={status.enum!} status={row.status} />
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt)}</Table.Td>
+      <Table.Td data-label={label('createdAt')} style={{ whiteSpace: 'nowrap' }}>
+        {formatDateTime(row.createdAt)}
+      </Table.Td>
     </Table.Tr>
   );
 }
@@ -62,20 +68,23 @@ export function ClientRequests({ clientId }: { clientId: number }) {
   const { rows, total, exact } = requests.data;
   return (
     <Stack gap="xs">
-      <Table striped data-testid="client-requests">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('manager.clientFile.requestColumns.request')}</Table.Th>
-            <Table.Th>{t('manager.clientFile.requestColumns.status')}</Table.Th>
-            <Table.Th>{t('manager.clientFile.requestColumns.createdAt')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <RequestRow key={`${row.type}-${row.id}`} row={row} />
-          ))}
-        </Table.Tbody>
-      </Table>
+      {/* A phone shows each request as a card: its longest status badges do not fit three columns. */}
+      <FitTable>
+        <Table striped data-testid="client-requests">
+          <Table.Thead>
+            <Table.Tr>
+              {COLUMNS.map((column) => (
+                <Table.Th key={column}>{t(`manager.clientFile.requestColumns.${column}`)}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <RequestRow key={`${row.type}-${row.id}`} row={row} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </FitTable>
       {total > PAGE_SIZE && (
         <Group justify="center">
           <NamedPagination total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} />

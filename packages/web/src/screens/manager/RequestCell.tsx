@@ -45,7 +45,8 @@ function FieldText({
     return <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value as string | null, empty)}</span>;
   }
   if (field?.kind === 'date') return <>{formatDate(value as string | null)}</>;
-  if (value === null || value === undefined || value === '') return null;
+  if (value === null || value === undefined || value === '')
+    return format === 'filer' ? <>{t('manager.form.customerChannel')}</> : null;
   if (format === 'short') return <span title={String(value)}>{truncateAccountNumber(String(value))}</span>;
   if (field && REGISTRY_KINDS.has(field.kind)) {
     const { Cell } = fieldView(field);

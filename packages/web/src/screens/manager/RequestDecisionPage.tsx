@@ -11,24 +11,31 @@ import { LoadingText } from '../../engine/LoadingText';
 import { FieldInput } from '../../fields/field-inputs';
 import { useRouteId } from '../../engine/use-entity-route';
 import { PageTitle } from '../../ui/PageTitle';
+import { AccountPosition } from '../../workflow/AccountFunds';
 import { ApprovalNotice } from '../../workflow/ApprovalNotice';
 import { PresenceNotice } from '../../workflow/PresenceNotice';
 import { StatusBadge } from '../../workflow/StatusBadge';
+import { refId } from '../money/money-paths';
 import { DecisionButtons } from './DecisionButtons';
 import { DecisionHistory } from './DecisionHistory';
 import { columnLabelKey, RequestCell } from './RequestCell';
 import { requestTypeByRoute, type RequestType } from './request-types';
 import { useRequestDecision } from './use-request-decision';
 
-/** Why a form is only to be read, in one sentence: the request is closed, or the role may not decide. */
-function ReadOnlyReason({ type, finished }: { type: RequestType; finished: boolean }) {
+/**
+ * Why a form is only to be read, in one sentence: the request is closed, the viewer filed it (another staff
+ * member decides), or the role may not decide.
+ */
+function ReadOnlyReason({ type, finished, filer }: { type: RequestType; finished: boolean; filer: boolean }) {
   const { t } = useTranslation();
   const roles = type.workflow.roles.map((role) => t(`roles.${role}`, { defaultValue: role }));
   const reason = finished
     ? t('manager.form.readOnly.closed')
-    : t(roles.length > 1 ? 'manager.form.readOnly.roles' : 'manager.form.readOnly.role', {
-        roles: roles.join(t('manager.form.readOnly.or')),
-      });
+    : filer
+      ? t('manager.form.readOnly.filer')
+      : t(roles.length > 1 ? 'manager.form.readOnly.roles' : 'manager.form.readOnly.role', {
+          roles: roles.join(t('manager.form.readOnly.or')),
+        });
   return (
     <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />} data-testid="read-only-reason">
       {reason}
@@ -92,7 +99,8 @@ function DecisionForm({ type, id }: { type: RequestType; id: number }) {
             )}
             <PresenceNotice resource={type.entity.resource} id={id} />
             {type.workflow.fourEyes && form.row && !form.finished && <ApprovalNotice entity={type.entity} id={id} />}
-            {form.row && !form.canDecide && <ReadOnlyReason type={type} finished={form.finished} />}
+            {form.row && !form.canDecide && <ReadOnlyReason type={type} finished={form.finished} filer={form.filer} />}
+            {form.row && type.account && <AccountPosition accountId={refId(form.row[type.account])} />}
             {form.row && (
               <form
                 noValidate

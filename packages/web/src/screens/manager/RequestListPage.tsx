@@ -1,15 +1,17 @@
 // /entity/<request>/view/manager: the staff list of any request type (request-types.ts): a status view
 // (the role's work queue, oldest first, unless the address says otherwise), four-eyes decisions half done
 // marked on their rows. Its filters' code loads only for the lists that have filters.
-import { Checkbox, Stack, Table, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { openApprovalsQuery, type Approval } from '../../api/approvals';
 import type { EntityRow } from '../../api/entities';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { SortableTh } from '../../engine/SortableTh';
+import { useEntityAccess } from '../../engine/use-entity-access';
 import { FitTable } from '../../ui/FitTable';
 import { PagedList } from '../../ui/PagedList';
 import { PageTitle } from '../../ui/PageTitle';
@@ -122,11 +124,19 @@ function RequestTable({ type, list }: { type: RequestType; list: RequestListCont
 export function RequestList({ type }: { type: RequestType }) {
   const { t } = useTranslation();
   const list = useRequestList(type);
+  const mayFile = useEntityAccess(type.entity).create && Boolean(type.create);
   // Loaded by the route's loader with the rows, usually: then drawn with them, not one render after.
   const Filters = loadedRequestFilters()?.RequestFilters ?? RequestFilters;
   return (
     <Stack gap="md">
-      <PageTitle>{t(`manager.${type.key}.title`)}</PageTitle>
+      <Group justify="space-between" align="flex-start">
+        <PageTitle>{t(`manager.${type.key}.title`)}</PageTitle>
+        {mayFile && (
+          <Button component={Link} to={managerPaths(type).create} leftSection={<IconPlus size={16} aria-hidden />}>
+            {t(`manager.${type.key}.create`)}
+          </Button>
+        )}
+      </Group>
       <StatusFilter type={type} value={list.status} onChange={list.setStatus} />
       {type.filters && (
         <Suspense fallback={null}>

@@ -14,9 +14,10 @@ export type Column =
 
 /**
  * How a value is shortened or spaced (spec part 2 §9): 'short' keeps 6 characters and an ellipsis, 'spaced'
- * groups an amount's digits with spaces, 'zeros' shows an empty date-time as 00/00/00 00:00 (part 1 §2.9).
+ * groups an amount's digits with spaces, 'zeros' shows an empty date-time as 00/00/00 00:00 (part 1 §2.9),
+ * 'filer' shows an empty filer as the customer's own channel (online banking).
  */
-export type ValueFormat = 'short' | 'spaced' | 'zeros';
+export type ValueFormat = 'short' | 'spaced' | 'zeros' | 'filer';
 
 /** One filter of a staff list: its query parameter, its input and its label (the status has its own filter). */
 export interface ListFilter {
@@ -58,6 +59,10 @@ export interface RequestType {
   storyCallouts?: boolean;
   /** The printable order of a request (provisions, spec part 2 §2.15). */
   print?: (id: number) => string;
+  /** The ref to the bank account the request moves money on: the decision form shows its position. */
+  account?: string;
+  /** Staff file it from its list (corrections): a create button, and the generic form that comes back to the list. */
+  create?: true;
 }
 
 const field = (name: string, extra: Omit<Extract<Column, { kind: 'field' }>, 'kind' | 'name'> = {}): Column => ({
@@ -67,6 +72,7 @@ const field = (name: string, extra: Omit<Extract<Column, { kind: 'field' }>, 'ki
 });
 const CLIENT: Column = { kind: 'client' };
 const STATUS: Column = { kind: 'status' };
+const FILER = field('filedBy', { format: 'filer' });
 const ACCOUNT = field('bankAccountNumber', { labelKey: 'manager.columns.bankAccountNumber' });
 /** The cash lists' search box: any text the generic search matches. */
 const CASH_SEARCH: ListFilter = { name: 'query', input: 'text', labelKey: 'manager.filters.query' };
@@ -87,6 +93,8 @@ function requestType(
   const { historyBadge, ...type } = rest;
   return {
     ...type,
+    // Every request says who filed it: maker and checker are different people.
+    facts: [...type.facts, FILER],
     route: entity.route,
     entity,
     workflow,
@@ -281,6 +289,7 @@ export const REQUEST_TYPES: readonly RequestType[] = [
       ],
     },
     storyCallouts: true,
+    account: 'bankAccountId',
   }),
   requestType('smsSubscription', (id) => `/entity/subs-sms-log/story/${id}/modal`, {
     key: 'smsSubscription',
@@ -361,12 +370,34 @@ export const REQUEST_TYPES: readonly RequestType[] = [
       STATUS,
     ],
     print: (id) => `/entity/provision-cash/${id}/print`,
+    account: 'bankAccountId',
     listBadge: 'cash',
     formBadge: 'cash',
     historyBadge: 'cash',
     decideLabel: 'modify',
     decision: 'select',
     filters: [CASH_SEARCH],
+  }),
+  requestType('ledgerCorrection', (id) => `/entity/ledger-correction-log/story/${id}/modal`, {
+    key: 'ledgerCorrection',
+    columns: [CLIENT, ACCOUNT, field('amount'), field('direction'), field('reason'), STATUS, field('createdAt')],
+    facts: [
+      CLIENT,
+      ACCOUNT,
+      field('amount'),
+      field('direction'),
+      field('reason'),
+      STATUS,
+      field('createdAt'),
+      field('comment'),
+    ],
+    listBadge: 'cash',
+    formBadge: 'cash',
+    historyBadge: 'cash',
+    decideLabel: 'action',
+    decision: 'select',
+    account: 'bankAccountId',
+    create: true,
   }),
 ];
 
@@ -378,5 +409,6 @@ export const requestTypeByLogRoute = (route: string | undefined) => byLogRoute.g
 
 export const managerPaths = (type: RequestType) => ({
   list: `/entity/${type.route}/view/manager`,
+  create: `/entity/${type.route}/view/manager/new`,
   edit: (id: number) => `/entity/${type.route}/view/manager/${id}/edit`,
 });

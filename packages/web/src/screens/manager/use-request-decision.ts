@@ -11,9 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { approvalsQuery } from '../../api/approvals';
 import { entityQueries, type EntityRow } from '../../api/entities';
+import { describeFailure } from '../../api/error-catalogue';
 import { savedQuery } from '../../api/events';
-import { isHttpError } from '../../api/http-error';
-import { managerMutations, managerQueries } from '../../api/manager';
+import { isHttpError, problemKey } from '../../api/http-error';
+import { DECISION_REFUSALS, managerMutations, managerQueries } from '../../api/manager';
 import { useSession } from '../../auth/use-session';
 import { codecOf } from '../../fields/codecs';
 import type { FormValue, FormValues } from '../../fields/types';
@@ -60,7 +61,7 @@ function handedStatus(type: RequestType, state: unknown): string | null {
 }
 
 export function useRequestDecision(type: RequestType, id: number) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   // The list view the form was opened from: where it returns, and the queue "… et suivant" walks.
   const { search, state } = useLocation();
@@ -80,6 +81,8 @@ export function useRequestDecision(type: RequestType, id: number) {
   const currentStatus = row ? String(row[type.workflow.status] ?? '') : '';
   // A finished request no longer changes (the server refuses it too): its form is read-only.
   const finished = type.workflow.finalStatuses?.includes(currentStatus) ?? false;
+  // Maker is not checker: whoever filed the request (null: the customer, online) does not decide it.
+  const filer = Boolean(row?.filedBy) && row?.filedBy === login;
   const inputValues =
     inputs ??
     (row
@@ -134,12 +137,9 @@ export function useRequestDecision(type: RequestType, id: number) {
     try {
       await decide.mutateAsync(decisionBody(type, row, chosen, observation, inputValues));
     } catch (failure) {
-      // The same person giving both validations of a large amount: said under the observation.
-      if (
-        isHttpError(failure, 409) &&
-        (failure.body as { message?: string } | null)?.message === 'error.sameApprover'
-      ) {
-        setError(t('error.sameApprover'));
+      // A rule the decision broke (the same person validating twice, the filer deciding): said under the observation.
+      if (DECISION_REFUSALS.includes(problemKey(failure) ?? '')) {
+        setError(describeFailure(failure, i18n)[0]!);
       } else if (isHttpError(failure, 409)) {
         setConflict(true);
         await reload();
@@ -153,8 +153,10 @@ export function useRequestDecision(type: RequestType, id: number) {
     row,
     isLoading: !row && !loaded.isError,
     loadFailed: loaded.isError,
-    canDecide: canDecide && !finished,
+    canDecide: canDecide && !finished && !filer,
     finished,
+    /** The viewer filed this request: another staff member decides it. */
+    filer,
     inputs: inputValues,
     setInput: (name: string, value: FormValue) => setInputs({ ...inputValues, [name]: value }),
     status: status ?? currentStatus,
