@@ -214,6 +214,7 @@ describe('demo data', () => {
       }
     };
     expect(await fingerprint()).toEqual(await fingerprint());
-    // Two embedded databases seeded at 5 %: a few seconds on a quiet machine, far more on a busy one.
-  }, 120_000);
+    // Two embedded databases seeded at 5 % and their books opened: a few seconds on a quiet machine, two
+    // minutes on one running two test suites and a bank-scale seed beside it.
+  }, 300_000);
 });

@@ -155,6 +155,26 @@ describe('the books', () => {
     expect((await account(before.id)).balance).toBe(before.balance - 130_500);
   });
 
+  it('hold transfers filed at once on one account, one after the other', async () => {
+    const { account: before, beneficiary } = await accountWithFunds(100_000);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        file('agentsaisie', {
+          amount: '1000',
+          bankAccountId: before.id,
+          beneficiaryId: beneficiary,
+          demandStatus: 'PENDING',
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(201));
+    expect(await account(before.id)).toMatchObject({
+      blocked: before.blocked + 10_000,
+      available: before.available - 10_000,
+    });
+    await expectBalanced();
+  });
+
   it('release the hold of a rejected transfer', async () => {
     const { account: before, beneficiary } = await accountWithFunds(100_000);
     const transfer = await fileTransfer('agentsaisie', before.id, beneficiary, 40_000);

@@ -43,11 +43,16 @@ const problem = (status: number, key: string, detail: string, params?: string) =
 
 const big = (value: unknown) => BigInt(String(value ?? '0').replace(/\.0+$/, ''));
 
-/** Locks the accounts and reads their positions, in id order (two transfers crossing never deadlock). */
+/**
+ * Locks the accounts and reads their positions, in id order (two transfers crossing never deadlock). The
+ * lock is the one an update of the balances takes (no key update): a request just inserted with a reference
+ * to the account holds a key-share lock on it, which this one does not wait for, where `for update` would
+ * deadlock two filings on one account.
+ */
 export async function lockAccounts(tx: Queryable, ids: readonly number[]): Promise<Map<number, AccountPosition>> {
   const rows = await tx.query<Record<string, unknown>>(
     `select id, balance, blocked_amount, available_amount, authorized_amount, bank_account_status
-       from bank_account where id = any($1::bigint[]) order by id for update`,
+       from bank_account where id = any($1::bigint[]) order by id for no key update`,
     [[...new Set(ids)]],
   );
   return new Map(
