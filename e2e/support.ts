@@ -88,7 +88,7 @@ export async function readOnlyDecisionForm(page: Page): Promise<void> {
   await disabled.or(page.getByTestId('observation-read-only')).waitFor();
   expect(await page.getByRole('button', { name: /^(Valider|Rejeter)$/ }).count()).toBe(0);
   // It says why, in one sentence, and marks nothing as required.
-  expect(await page.getByTestId('read-only-reason').textContent()).toMatch(/clôturée|Seuls? le/);
+  expect(await page.getByTestId('read-only-reason').textContent()).toMatch(/clôturée|Seuls? le|Vous avez déposé/);
   expect(await page.locator('form [aria-required="true"], form [required]').count()).toBe(0);
 }
 
