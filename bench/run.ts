@@ -109,6 +109,18 @@ interface LoadResult {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
+/** A write loop's latencies as a load result (its refusals counted as non-2xx). */
+function writeResult(latencies: number[], duration: number, errors: number): LoadResult {
+  latencies.sort((x, y) => x - y);
+  return {
+    requests: { average: latencies.length / duration, total: latencies.length },
+    latency: { p50: Math.round(percentile(latencies, 0.5)), p99: Math.round(percentile(latencies, 0.99)) },
+    errors: 0,
+    non2xx: errors,
+    timeouts: 0,
+  };
+}
+
 /**
  * The staff decision: each connection saves decisions on a card order of its own, one after the
  * other, each sending back what the previous one answered (its version and timestamps) with a new
@@ -146,14 +158,7 @@ async function decisions(
   };
   const rows = orders.slice(0, connections) as Array<Record<string, unknown> & { id: number; version: number }>;
   await Promise.all(rows.map(worker));
-  latencies.sort((x, y) => x - y);
-  return {
-    requests: { average: latencies.length / duration, total: latencies.length },
-    latency: { p50: Math.round(percentile(latencies, 0.5)), p99: Math.round(percentile(latencies, 0.99)) },
-    errors: 0,
-    non2xx: errors,
-    timeouts: 0,
-  };
+  return writeResult(latencies, duration, errors);
 }
 
 /** The data-entry agent's token on our server (transfers are filed by someone who does not decide them). */
@@ -198,14 +203,7 @@ async function postings(base: string, token: string, duration: number, accounts:
     }
   };
   await Promise.all(accounts.map(worker));
-  latencies.sort((x, y) => x - y);
-  return {
-    requests: { average: latencies.length / duration, total: latencies.length },
-    latency: { p50: Math.round(percentile(latencies, 0.5)), p99: Math.round(percentile(latencies, 0.99)) },
-    errors: 0,
-    non2xx: errors,
-    timeouts: 0,
-  };
+  return writeResult(latencies, duration, errors);
 }
 
 async function load(

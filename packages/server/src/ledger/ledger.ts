@@ -2,7 +2,7 @@
 // transaction, so that a decision and its money are written together or not at all. Customer accounts are
 // locked in id order before any of them changes (no deadlock between two transfers crossing), and each
 // entry's key is unique: a second posting of the same request is refused by the database itself.
-import { LEDGER_ACCOUNTS, entryProblem, formatXof } from '@bank/domain';
+import { cashAccountCode, entryProblem, formatXof, spendable } from '@bank/domain';
 import type { Queryable } from '../db/database';
 import { HttpProblem } from '../problem';
 
@@ -71,11 +71,11 @@ export async function lockAccounts(tx: Queryable, ids: readonly number[]): Promi
 
 /** 400 when the account cannot give `amount`: the answer says what it can (available and overdraft). */
 export function insufficientFunds(position: AccountPosition, amount: bigint, field: string): HttpProblem {
-  const spendable = position.available + position.authorized;
+  const canSpend = spendable(position.available, position.authorized);
   return new HttpProblem(400, {
     message: 'error.insufficientFunds',
-    detail: `The account has ${formatXof(String(position.available))} available (${formatXof(String(spendable))} with its authorised overdraft); ${formatXof(String(amount))} cannot be reserved`,
-    appError: { key: 'error.insufficientFunds', params: String(spendable) },
+    detail: `The account has ${formatXof(String(position.available))} available (${formatXof(String(canSpend))} with its authorised overdraft); ${formatXof(String(amount))} cannot be reserved`,
+    appError: { key: 'error.insufficientFunds', params: String(canSpend) },
     fieldErrors: [{ objectName: 'bankAccount', field, message: 'InsufficientFunds' }],
     figures: { available: String(position.available), authorized: String(position.authorized) },
   });
@@ -96,7 +96,8 @@ export async function hold(
   const position = (await lockAccounts(tx, [bankAccountId])).get(bankAccountId);
   if (!position) throw problem(400, 'error.validation', 'The account to debit does not exist');
   if (!position.open) throw problem(400, 'error.accountClosed', 'The account to debit is closed');
-  if (position.available + position.authorized < amount) throw insufficientFunds(position, amount, amountField);
+  if (spendable(position.available, position.authorized) < amount)
+    throw insufficientFunds(position, amount, amountField);
   await tx.query(
     `with h as (insert into ledger_hold (request_entity, request_id, bank_account_id, amount, held_by)
                 values ($1, $2, $3, $4, $5) returning bank_account_id, amount)
@@ -159,7 +160,7 @@ export async function post(tx: Queryable, header: EntryHeader, legs: readonly Le
     if (!position) throw problem(400, 'error.validation', `No bank account ${leg.bankAccountId}`);
     // A debit beyond what was held must fit in what the account can still give.
     const unheld = -leg.amount - (leg.held ?? 0n);
-    if (unheld > 0n && position.available + position.authorized < unheld) {
+    if (unheld > 0n && spendable(position.available, position.authorized) < unheld) {
       throw insufficientFunds(position, unheld, 'amount');
     }
   }
@@ -231,7 +232,7 @@ const transactionNumber = (entryId: number, index: number) => `LG${String(entryI
 
 /** The code of a branch's cash account, made with the branch's first provision. */
 export async function cashAccount(tx: Queryable, branchId: number): Promise<string> {
-  const code = `cash.branch.${branchId}`;
+  const code = cashAccountCode(branchId);
   await tx.query(
     `insert into ledger_account (code, kind, branch_id, name)
      select $1, 'cash', b.id, 'Caisse ' || coalesce(b.name, b.id::text) from branch b where b.id = $2
@@ -240,5 +241,3 @@ export async function cashAccount(tx: Queryable, branchId: number): Promise<stri
   );
   return code;
 }
-
-export { LEDGER_ACCOUNTS };

@@ -2,12 +2,20 @@
 // (within the filer's daily and monthly limits), its final validation posts it (or, before its execution
 // date, waits for that date), its rejection, cancellation or deletion releases the hold. All in the
 // transaction of the request's own write, so that the decision and its money commit together.
-import { entityByName, entryKey, formatXof, wholeXof, type MoneyRequestDef, type WorkflowDef } from '@bank/domain';
+import {
+  LEDGER_ACCOUNTS,
+  entityByName,
+  entryKey,
+  formatXof,
+  wholeXof,
+  type MoneyRequestDef,
+  type WorkflowDef,
+} from '@bank/domain';
 import type { Queryable } from '../db/database';
 import { quote } from '../db/schema';
 import type { Actor, EntityHooks, Row } from '../engine/entity-service';
 import { HttpProblem } from '../problem';
-import { LEDGER_ACCOUNTS, cashAccount, hold, holdOf, post, release, schedule, type Leg } from './ledger';
+import { cashAccount, hold, holdOf, post, release, schedule, type Leg } from './ledger';
 
 const DAY_MS = 86_400_000;
 
