@@ -19,6 +19,8 @@ const root = path.resolve(import.meta.dirname, '..');
 /** Every server started and every data directory made, from the first: teardown (run even when setup fails) ends them. */
 const servers: ChildProcess[] = [];
 const dataDirs: string[] = [];
+/** The address of each server the files used, in the order of `servers` after the first (seeding) start. */
+const baseURLsStarted: string[] = [];
 /** The bank's directory (a real OpenID Connect provider), started before the servers that sign in through it. */
 let directory: TestDirectory | undefined;
 
@@ -103,13 +105,43 @@ export async function setup(project: TestProject): Promise<void> {
   for (const dataDir of dataDirs.slice(1)) fs.cpSync(dataDirs[0]!, dataDir, { recursive: true });
   const started = ports.map((port, i) => startServer(port, dataDirs[i]!, directory!.env, serverLogs[i]!));
   servers.push(...started);
+  baseURLsStarted.push(...baseURLs);
   await Promise.all(started.map((child, i) => waitUntilUp(`${baseURLs[i]}/management/health`, child, 120_000)));
   project.provide('baseURLs', baseURLs);
   project.provide('serverLogs', serverLogs);
 }
 
+/**
+ * The books of a server after every file it served: whatever the browser did to money (filings, decisions,
+ * corrections, deletions), they still reconcile (`GET management/ledger`, as the bank's administrator).
+ */
+async function booksOf(baseURL: string): Promise<string | undefined> {
+  const signIn = await fetch(`${baseURL}/api/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'admin' }),
+  });
+  const { id_token: token } = (await signIn.json()) as { id_token?: string };
+  if (!token) return `${baseURL}: admin could not sign in (${signIn.status})`;
+  const answer = await fetch(`${baseURL}/management/ledger`, { headers: { authorization: `Bearer ${token}` } });
+  const report = (await answer.json()) as { balanced?: boolean; checks?: Array<{ name: string; ok: boolean }> };
+  if (answer.status === 200 && report.balanced === true) return undefined;
+  const broken = (report.checks ?? []).filter((check) => !check.ok).map((check) => check.name);
+  return `${baseURL}: the books do not reconcile after the suite (${answer.status}): ${broken.join('; ')}`;
+}
+
 export async function teardown(): Promise<void> {
+  // Read before the servers stop. Vitest reports an error thrown here and still exits 0: the run fails by its
+  // exit code instead, once everything is torn down.
+  const running = baseURLsStarted.filter((_, i) => servers[i + 1]?.exitCode === null);
+  const unbalanced = (
+    await Promise.all(running.map((url) => booksOf(url).catch((error: Error) => `${url}: ${error.message}`)))
+  ).filter((message): message is string => message !== undefined);
   await Promise.all(servers.map(stop));
   for (const dataDir of dataDirs) fs.rmSync(dataDir, { recursive: true, force: true });
   await directory?.close();
+  if (unbalanced.length > 0) {
+    console.error(unbalanced.join('\n'));
+    process.exitCode = 1;
+  }
 }

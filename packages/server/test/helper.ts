@@ -69,7 +69,13 @@ export async function startTestApp(
   if (!seeded && seed === 'accounts') await seedDemoAccounts(db);
   if (!seeded && seed === 'demo') await seedDemo(db);
   // The database's own address, as main.ts would have it: the event bus listens on it.
-  const config = { ...loadConfig({}), databaseUrl: url, logLevel: 'silent', webDist: undefined, ...options.config };
+  const config = {
+    ...loadConfig({}),
+    databaseUrl: url,
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    webDist: undefined,
+    ...options.config,
+  };
   const app = await buildApp({ config, db });
   const tokens = new Map<string, string>();
   const signIn = async (login: string, password = login) => {

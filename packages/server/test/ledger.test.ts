@@ -205,6 +205,24 @@ describe('the books', () => {
     expect(await account(before.id)).toEqual(before);
   });
 
+  it('refuse a transfer to the account it debits', async () => {
+    const { account: before } = await accountWithFunds(1_000);
+    const [own] = await t.db.query<{ id: number }>(
+      `insert into beneficiary (name, iban, beneficiary_status)
+       select 'Soi-même', iban, 'ACCEPTED' from bank_account where id = $1 returning id`,
+      [before.id],
+    );
+    const response = await file('agentsaisie', {
+      amount: '500',
+      bankAccountId: before.id,
+      beneficiaryId: own!.id,
+      demandStatus: 'PENDING',
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'error.sameAccount' });
+    expect(await account(before.id)).toEqual(before);
+  });
+
   it('refuse an amount with a fraction of a franc', async () => {
     const { account: before, beneficiary } = await accountWithFunds(1_000);
     const response = await file('agentsaisie', {

@@ -15,7 +15,7 @@ import type { Queryable } from '../db/database';
 import { quote } from '../db/schema';
 import type { Actor, EntityHooks, Row } from '../engine/entity-service';
 import { HttpProblem } from '../problem';
-import { cashAccount, hold, holdOf, post, release, schedule, type Leg } from './ledger';
+import { cashAccount, hold, post, release, schedule, type Leg } from './ledger';
 
 const DAY_MS = 86_400_000;
 
@@ -52,7 +52,10 @@ export function moneyRequestHooks(money: MoneyRequestDef, workflow: WorkflowDef)
         });
       }
       const amount = amountOf(row);
-      if (money.kind === 'transfer' && actor) await checkLimits(tx, actor, row.id);
+      if (money.kind === 'transfer') {
+        await refuseTransferToItself(tx, refOf(row.beneficiaryId), accountId);
+        if (actor) await checkLimits(tx, actor, row.id);
+      }
       await hold(tx, { entity: entity.name, id: row.id }, accountId, amount, actor?.login, money.amount);
     },
 
@@ -124,11 +127,12 @@ export function moneyRequestHooks(money: MoneyRequestDef, workflow: WorkflowDef)
 /**
  * Posts a validated request: debits the customer's account by what its hold reserved, credits the
  * beneficiary's account when it is one of this bank's, the outgoing clearing account otherwise, or the
- * branch's cash for a provision; then settles the hold. Exactly once: the entry's key is the request's.
+ * branch's cash for a provision; the same statement settles the hold. Exactly once: the entry's key is the
+ * request's.
  */
 export async function postRequest(tx: Queryable, money: MoneyRequestDef, row: Row, postedBy: string): Promise<void> {
   const request = { entity: money.entity, id: row.id };
-  const held = await holdOf(tx, request);
+  const held = await heldFor(tx, request, money.kind === 'transfer' ? refOf(row.beneficiaryId) : null);
   if (!held?.open) {
     throw new HttpProblem(409, {
       message: 'error.noOpenHold',
@@ -136,7 +140,7 @@ export async function postRequest(tx: Queryable, money: MoneyRequestDef, row: Ro
       appError: { key: 'error.noOpenHold', params: money.entity },
     });
   }
-  const destination = await destinationOf(tx, money, row, held.amount);
+  const destination = await destinationOf(tx, money, row, held);
   const valueDate = row[money.executionDate] ? new Date(String(row[money.executionDate])) : new Date();
   const debit: Leg = {
     bankAccountId: held.bankAccountId,
@@ -146,7 +150,7 @@ export async function postRequest(tx: Queryable, money: MoneyRequestDef, row: Ro
     counterparty: destination.counterparty,
     transactionType: money.kind === 'transfer' ? 'VIR' : 'RET',
   };
-  const entryId = await post(
+  await post(
     tx,
     {
       key: entryKey(money.kind, row.id),
@@ -155,15 +159,54 @@ export async function postRequest(tx: Queryable, money: MoneyRequestDef, row: Ro
       valueDate,
       postedBy,
       request,
+      settlesHold: true,
     },
     [debit, destination.credit],
   );
-  const settled = await tx.query(
-    `update ledger_hold set settled_at = now(), settlement = 'posted', entry_id = $3
-      where request_entity = $1 and request_id = $2 and settled_at is null returning 1`,
-    [request.entity, request.id, entryId],
+}
+
+/** A request's hold, and for a transfer its beneficiary, with the open account of this bank that bears its IBAN. */
+interface Held {
+  bankAccountId: number;
+  accountNumber: string | null;
+  amount: bigint;
+  open: boolean;
+  beneficiary: { name: string; iban: string | null; accountId: number | null } | null;
+}
+
+/** Reads the hold and the beneficiary in one statement: a decision's round trips are most of its time. */
+async function heldFor(
+  tx: Queryable,
+  request: { entity: string; id: number },
+  beneficiaryId: number | null,
+): Promise<Held | undefined> {
+  const [row] = await tx.query<Record<string, string | number | Date | null>>(
+    `select h.bank_account_id, h.amount::text, h.settled_at, s.bank_account_number,
+            b.id as beneficiary_id, b.name, b.iban, a.id as beneficiary_account_id
+       from ledger_hold h
+       join bank_account s on s.id = h.bank_account_id
+       left join beneficiary b on b.id = $3
+       left join lateral (select id from bank_account a
+                           where a.iban = b.iban and a.bank_account_status is distinct from 'CLOSED'
+                           order by id limit 1) a on true
+      where h.request_entity = $1 and h.request_id = $2`,
+    [request.entity, request.id, beneficiaryId],
   );
-  if (settled.length !== 1) throw new Error(`The hold of ${request.entity} ${request.id} was settled meanwhile`);
+  if (!row) return undefined;
+  return {
+    bankAccountId: Number(row.bank_account_id),
+    accountNumber: (row.bank_account_number as string | null) ?? null,
+    amount: wholeXof(row.amount) ?? 0n,
+    open: row.settled_at === null,
+    beneficiary:
+      row.beneficiary_id === null
+        ? null
+        : {
+            name: String(row.name ?? ''),
+            iban: (row.iban as string | null) ?? null,
+            accountId: row.beneficiary_account_id === null ? null : Number(row.beneficiary_account_id),
+          },
+  };
 }
 
 /** Where a posted request's money goes, and what the customer's statement line says. */
@@ -171,49 +214,29 @@ async function destinationOf(
   tx: Queryable,
   money: MoneyRequestDef,
   row: Row,
-  amount: bigint,
+  held: Held,
 ): Promise<{ credit: Leg; debitLabel: string; counterparty: string | null }> {
+  const amount = held.amount;
   if (money.kind === 'provision') {
     const branchId = refOf(row.branchId);
     const beneficiary = [row.beneficiaryCashFirstName, row.beneficiaryCashLastName].filter(Boolean).join(' ');
     const label = `Mise à disposition${beneficiary ? ` ${beneficiary}` : ''}`;
-    if (branchId === null)
-      return {
-        credit: { ledgerAccount: LEDGER_ACCOUNTS.outgoingClearing, amount },
-        debitLabel: label,
-        counterparty: null,
-      };
-    return {
-      credit: { ledgerAccount: await cashAccount(tx, branchId), amount },
-      debitLabel: label,
-      counterparty: null,
-    };
+    const cash = branchId === null ? LEDGER_ACCOUNTS.outgoingClearing : await cashAccount(tx, branchId);
+    return { credit: { ledgerAccount: cash, amount }, debitLabel: label, counterparty: null };
   }
-  const [beneficiary] = await tx.query<{
-    name: string | null;
-    iban: string | null;
-    account_id: number | null;
-    number: string | null;
-  }>(
-    `select b.name, b.iban, a.id as account_id, s.bank_account_number as number
-       from beneficiary b
-       left join bank_account a on a.iban = b.iban and a.bank_account_status is distinct from 'CLOSED'
-       left join bank_account s on s.id = $2
-      where b.id = $1
-      order by a.id limit 1`,
-    [refOf(row.beneficiaryId), refOf(row.bankAccountId)],
-  );
-  const name = beneficiary?.name ?? '';
+  const name = held.beneficiary?.name ?? '';
   const debitLabel = `Virement émis${name ? ` vers ${name}` : ''}`;
-  const counterparty = beneficiary?.iban ?? null;
-  if (beneficiary?.account_id) {
+  const counterparty = held.beneficiary?.iban ?? null;
+  const inside = held.beneficiary?.accountId ?? null;
+  if (inside === held.bankAccountId) throw sameAccount();
+  if (inside !== null) {
     const owner = typeof row.clientName === 'string' ? row.clientName : '';
     return {
       credit: {
-        bankAccountId: Number(beneficiary.account_id),
+        bankAccountId: inside,
         amount,
         label: `Virement reçu${owner ? ` de ${owner}` : ''}`,
-        counterparty: beneficiary.number,
+        counterparty: held.accountNumber,
         transactionType: 'VIR',
       },
       debitLabel,
@@ -221,6 +244,24 @@ async function destinationOf(
     };
   }
   return { credit: { ledgerAccount: LEDGER_ACCOUNTS.outgoingClearing, amount }, debitLabel, counterparty };
+}
+
+const sameAccount = () =>
+  new HttpProblem(400, {
+    message: 'error.sameAccount',
+    detail: "The beneficiary's account is the account to debit",
+    appError: { key: 'error.sameAccount' },
+    fieldErrors: [{ objectName: 'transfer', field: 'beneficiaryId', message: 'SameAccount' }],
+  });
+
+/** A transfer whose beneficiary is the very account it debits moves nothing: refused when filed. */
+async function refuseTransferToItself(tx: Queryable, beneficiaryId: number | null, accountId: number): Promise<void> {
+  if (beneficiaryId === null) return;
+  const [same] = await tx.query(
+    `select 1 from beneficiary b join bank_account a on a.iban = b.iban where b.id = $1 and a.id = $2`,
+    [beneficiaryId, accountId],
+  );
+  if (same) throw sameAccount();
 }
 
 /**

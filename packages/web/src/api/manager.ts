@@ -132,6 +132,7 @@ export const DECISION_REFUSALS: readonly string[] = [
   'error.seniorApproval',
   'error.insufficientFunds',
   'error.accountClosed',
+  'error.sameAccount',
   'error.noOpenHold',
   'error.alreadyPosted',
 ];

@@ -124,6 +124,7 @@ const SERVER_MESSAGES: Record<string, string> = {
   // The books' refusals: their messages say what the account or the filer's limit still allows.
   InsufficientFunds: 'entity.validation.insufficientFunds',
   LimitExceeded: 'entity.validation.limitExceeded',
+  SameAccount: 'entity.validation.sameAccount',
 };
 
 export interface ServerFieldError {
