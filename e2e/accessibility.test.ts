@@ -179,6 +179,7 @@ describe('admin pages', () => {
     '/admin/configuration',
     '/admin/audits',
     '/admin/access-log',
+    '/admin/ledger',
     '/admin/logs',
     '/admin/list/users',
     '/account/settings',

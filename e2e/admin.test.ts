@@ -177,6 +177,19 @@ describe('administration', () => {
     await context.close();
   });
 
+  it('shows the books balanced, check by check, with the bank’s own accounts', async () => {
+    const { context, page } = await browser.open();
+    await signIn(page, 'admin', '/admin/ledger');
+    const status = page.getByTestId('ledger-status');
+    await status.getByText('Équilibrés').waitFor();
+    const entries = page.getByTestId('ledger-check-entriesBalanced');
+    await entries.getByText('CONFORME').waitFor();
+    expect(await page.getByTestId('ledger-checks').getByText('EN ÉCART', { exact: true }).count()).toBe(0);
+    await page.getByTestId('ledger-internal-accounts').getByText('clearing.outgoing').waitFor();
+    await screenshot(page, 'admin-ledger');
+    await context.close();
+  });
+
   it('opens the audits, configuration and gateway screens', async () => {
     const { context, page } = await browser.open();
     await signIn(page, 'admin', '/admin/audits');

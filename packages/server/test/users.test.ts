@@ -209,7 +209,7 @@ describe('PUT api/users', () => {
       email: 'edited@banque.sn',
       langKey: 'en',
       authorities: [ROLES.MANAGER, ROLES.AGENTCA],
-      limitDayTransfer: '150000.50',
+      limitDayTransfer: '150000',
       limitMonthTransfer: 2000000,
     });
     expect(response.statusCode).toBe(200);
@@ -219,10 +219,16 @@ describe('PUT api/users', () => {
       email: 'edited@banque.sn',
       langKey: 'en',
       authorities: [ROLES.AGENTCA, ROLES.MANAGER],
-      limitDayTransfer: '150000.50',
+      limitDayTransfer: '150000.00',
       limitMonthTransfer: '2000000.00',
       lastModifiedBy: 'admin',
     });
+  });
+
+  it('refuses a transfer limit with a fraction of a franc', async () => {
+    const response = await updateUser('edit.me', { limitDayTransfer: '150000.50' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual([expect.objectContaining({ field: 'limitDayTransfer' })]);
   });
 
   it("refuses another account's login or e-mail and a missing id", async () => {

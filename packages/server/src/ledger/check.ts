@@ -6,6 +6,8 @@ import type { Queryable } from '../db/database';
 import { quote } from '../db/schema';
 
 export interface LedgerCheck {
+  /** Stable, for a screen to name the check in its own language (`ledger.check.<key>`). */
+  key: string;
   name: string;
   ok: boolean;
   /** What was counted (rows checked, rows breaking it, sums as exact strings). */
@@ -30,6 +32,7 @@ const count = (value: unknown) => Number(value ?? 0);
 
 async function check(
   db: Queryable,
+  key: string,
   name: string,
   figuresSql: string,
   brokenSql: string,
@@ -42,7 +45,7 @@ async function check(
   );
   const ok = count(shaped[failing]) === 0;
   const broken = ok ? [] : await db.query<Record<string, unknown>>(`${brokenSql} limit 5`, params);
-  return { name, ok, figures: shaped, broken };
+  return { key, name, ok, figures: shaped, broken };
 }
 
 export async function checkBooks(db: Queryable): Promise<LedgerReport> {
@@ -52,6 +55,7 @@ export async function checkBooks(db: Queryable): Promise<LedgerReport> {
   checks.push(
     await check(
       db,
+      'entriesBalanced',
       'every entry has two postings or more that sum to zero',
       `select count(*) as entries,
               count(*) filter (where p.n is null or p.n < 2 or p.total <> 0) as broken,
@@ -87,12 +91,14 @@ export async function checkBooks(db: Queryable): Promise<LedgerReport> {
             coalesce(sum(held), 0)::text as "sumOfHolds"
        from (${positions}) x`,
   );
-  const accountCheck = async (name: string, figure: string, condition: string) => {
-    const broken = count(accounts![figure]);
+  // Each account check is named by the figure that counts its broken accounts.
+  const accountCheck = async (key: string, name: string, condition: string, sum?: string): Promise<LedgerCheck> => {
+    const broken = count(accounts![key]);
     return {
+      key,
       name,
       ok: broken === 0,
-      figures: { accounts: count(accounts!.accounts), broken },
+      figures: { accounts: count(accounts!.accounts), broken, ...(sum ? { [sum]: String(accounts![sum]) } : {}) },
       broken:
         broken === 0
           ? []
@@ -104,41 +110,34 @@ export async function checkBooks(db: Queryable): Promise<LedgerReport> {
     };
   };
   checks.push(
-    {
-      ...(await accountCheck(
-        'each account’s balance equals its postings',
-        'balanceNotPostings',
-        'balance is distinct from posted',
-      )),
-      figures: {
-        accounts: count(accounts!.accounts),
-        broken: count(accounts!.balanceNotPostings),
-        sumOfBalances: String(accounts!.sumOfBalances),
-      },
-    },
     await accountCheck(
-      'each account’s blocked amount equals its open holds',
-      'blockedNotHolds',
-      'blocked_amount is distinct from held',
+      'balanceNotPostings',
+      'each account’s balance equals its postings',
+      'balance is distinct from posted',
+      'sumOfBalances',
     ),
     await accountCheck(
-      'each account’s available amount is its balance minus its blocked amount',
+      'blockedNotHolds',
+      'each account’s blocked amount equals its open holds',
+      'blocked_amount is distinct from held',
+      'sumOfHolds',
+    ),
+    await accountCheck(
       'availableNotBalanceMinusBlocked',
+      'each account’s available amount is its balance minus its blocked amount',
       'available_amount is distinct from balance - blocked_amount',
     ),
     await accountCheck(
-      'no account’s balance is below minus its authorised overdraft',
       'balanceBelowOverdraft',
+      'no account’s balance is below minus its authorised overdraft',
       'balance < -authorized',
     ),
     await accountCheck(
-      'no account’s available amount is below minus its authorised overdraft',
       'availableBelowOverdraft',
+      'no account’s available amount is below minus its authorised overdraft',
       'available_amount < -authorized',
     ),
   );
-  const holds = checks.find((c) => c.name.includes('open holds'))!;
-  holds.figures.sumOfHolds = String(accounts!.sumOfHolds);
 
   for (const money of MONEY_REQUESTS) {
     const entity = entityByName(money.entity);
@@ -163,6 +162,7 @@ export async function checkBooks(db: Queryable): Promise<LedgerReport> {
     checks.push(
       await check(
         db,
+        `requests.${entity.name}`,
         `each ${entity.name} is held while open, posted once when validated, released when refused`,
         `select count(*) as requests,
                 count(*) filter (where ${status} = any($3::text[])) as open,
@@ -189,6 +189,7 @@ export async function checkBooks(db: Queryable): Promise<LedgerReport> {
   checks.push(
     await check(
       db,
+      'corrections',
       'each correction is posted once when validated, and only then',
       `select count(*) as corrections, count(e.id) as posted, count(*) filter (where ${correctionWrong}) as broken
          from ${correctionFrom}`,

@@ -58,6 +58,21 @@ export interface Health {
   components?: Record<string, HealthComponent>;
 }
 
+/** GET management/ledger: whether the books reconcile, each check with its figures (exact strings for sums). */
+export interface LedgerReport {
+  balanced: boolean;
+  checkedAt: string;
+  ms: number;
+  checks: Array<{
+    key: string;
+    name: string;
+    ok: boolean;
+    figures: Record<string, number | string>;
+    broken: Array<Record<string, unknown>>;
+  }>;
+  internalAccounts: Array<{ code: string; kind: string; name: string; balance: string }>;
+}
+
 export interface RequestStats {
   method: string;
   route: string;

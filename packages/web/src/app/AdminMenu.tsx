@@ -1,8 +1,9 @@
 // Admin menu (spec part 1 section 2.1): ADMIN only; gateway, users, metrics, health, configuration, audits,
-// logs, online-banking accounts, the ledger corrections, and the API docs when the profile says isSwaggerEnabled.
+// logs, online-banking accounts, the books' check and the ledger corrections, and the API docs when the profile says isSwaggerEnabled.
 import { ROUTE_ACCESS } from '@bank/domain';
 import {
   IconApi,
+  IconBook2,
   IconChartLine,
   IconFileText,
   IconHeartbeat,
@@ -47,6 +48,7 @@ export function AdminMenu() {
         item('/admin/access-log', IconEyeCheck, t('admin.menu.accessLog')),
         item('/admin/logs', IconFileText, t('admin.menu.logs')),
         item('/admin/list/users', IconUserScan, t('admin.menu.onlineUsers')),
+        item('/admin/ledger', IconBook2, t('admin.menu.ledger')),
         item('/entity/ledger-correction/view/manager', IconScale, t('admin.menu.ledgerCorrections')),
         ...(swagger ? [item('/admin/docs', IconApi, t('admin.menu.docs'))] : []),
       ]}

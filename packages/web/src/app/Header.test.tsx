@@ -31,6 +31,7 @@ describe('header', () => {
       'Access log',
       'Logs',
       'Online-banking accounts',
+      'Books',
       'Ledger corrections',
     ]);
     expect(items[3]?.getAttribute('href')).toBe('/admin/health');

@@ -216,6 +216,7 @@ export const routes: RouteObject[] = [
                   { path: 'configuration', lazy: lazyPage(adminGroup, 'ConfigurationPage') },
                   { path: 'audits', lazy: lazyPage(adminGroup, 'AuditsPage') },
                   { path: 'access-log', lazy: lazyPage(adminGroup, 'AccessLogPage') },
+                  { path: 'ledger', lazy: lazyPage(adminGroup, 'LedgerPage') },
                   { path: 'logs', lazy: lazyPage(adminGroup, 'LogsPage') },
                   { path: 'gateway', lazy: lazyPage(adminGroup, 'GatewayPage') },
                   { path: 'docs', lazy: lazyPage(adminGroup, 'DocsPage') },

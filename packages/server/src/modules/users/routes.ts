@@ -29,7 +29,9 @@ import * as store from './user-store';
 
 const ADMIN = { access: ROUTE_ACCESS.management };
 
-const amount = { type: ['string', 'integer', 'null'], pattern: '^\\d{1,18}(\\.\\d{1,2})?$', minimum: 0 } as const;
+// A transfer limit is whole XOF, as every amount (the franc CFA has no minor unit): '1000.00' as read back
+// is whole, '0.5' is not.
+const amount = { type: ['string', 'integer', 'null'], pattern: '^\\d{1,18}(\\.0{1,2})?$', minimum: 0 } as const;
 const nullableText = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
 
 /** The user as the admin screens send it; read-only fields they echo back are accepted and ignored. */

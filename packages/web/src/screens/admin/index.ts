@@ -5,6 +5,7 @@ export { ConfigurationPage } from './ConfigurationPage';
 export { DocsPage } from './DocsPage';
 export { GatewayPage } from './GatewayPage';
 export { HealthPage } from './HealthPage';
+export { LedgerPage } from './LedgerPage';
 export { LogsPage } from './LogsPage';
 export { MetricsPage } from './MetricsPage';
 export { OnlineUsersPage } from './OnlineUsersPage';
