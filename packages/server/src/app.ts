@@ -21,7 +21,7 @@ import { registerManagementRoutes } from './modules/management/routes';
 import { LoggerRegistry } from './modules/management/loggers';
 import { registerHttpMetrics } from './modules/management/metrics';
 import { registerOpenApi } from './modules/management/openapi';
-import { registerMailer } from './modules/mail/mailer';
+import { type MailMessage, registerMailer } from './modules/mail/mailer';
 import { registerRateLimits } from './modules/account/rate-limits';
 import { registerAccessLog } from './modules/audit/access-log';
 import { createEventBus } from './modules/events/bus';
@@ -56,9 +56,11 @@ export interface AppOptions {
   db: Database;
   /** From loadServerKeys (main.ts), or made up by a test. */
   keys: ServerKeys;
+  /** A copy of every mail sent, its link's key included (tests). */
+  mailbox?: (message: MailMessage) => void;
 }
 
-export async function buildApp({ config, db, keys }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, keys, mailbox }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Behind a proxy, request.ip (rate limits, audits) must be the client's, not the proxy's.
     trustProxy: config.trustProxy,
@@ -136,7 +138,7 @@ export async function buildApp({ config, db, keys }: AppOptions): Promise<Fastif
   await registerOpenApi(app, config);
   await registerRateLimits(app);
   await registerAccessLog(app, db, config.accessLog);
-  const mailer = registerMailer(app, config, db, loggers.get('mail'));
+  const mailer = registerMailer(app, config, db, loggers.get('mail'), mailbox);
 
   registerAccountRoutes(app, {
     db,

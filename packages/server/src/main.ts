@@ -93,8 +93,8 @@ async function main(): Promise<void> {
   }
   const embedded = !config.databaseUrl;
   if (embedded) for (const flag of EMBEDDED_V8_FLAGS) v8.setFlagsFromString(flag);
-  // DATA_DIR holds the embedded database or the development keys; an older release left it open to all.
-  const tightened = embedded || fs.existsSync(config.dataDir) ? makePrivate(config.dataDir) : 0;
+  // The embedded database's files, which an older release left open to every user of the machine.
+  const tightened = embedded ? makePrivate(config.dataDir) : 0;
   // A new embedded database is created by the child; an empty one (PostgreSQL's) is filled by it.
   const newEmbedded = embedded && !fs.existsSync(path.join(config.dataDir, 'PG_VERSION'));
   const prepared = newEmbedded ? await prepareInChildProcess() : { applied: [], seeded: false };

@@ -10,6 +10,7 @@ import { quote } from '../src/db/schema';
 import type { Actor } from '../src/engine/entity-service';
 import { migrate } from '../src/db/migrate';
 import { decodeKey, type ServerKeys } from '../src/security/server-keys';
+import type { MailMessage } from '../src/modules/mail/mailer';
 import { seedDemo, seedDemoAccounts } from '../src/seed/demo';
 import { entityByName, takeStreamEvents } from '@bank/domain';
 import { pgliteTemplate, postgresTemplate, type TemplateSeed } from './templates';
@@ -19,6 +20,8 @@ export interface TestApp {
   db: Database;
   /** The keys the app was given (testKeys). */
   keys: ServerKeys;
+  /** Every mail the app sent, as its recipient got it (test/outbox.ts reads it). */
+  mails: MailMessage[];
   /** Signs in through the API and returns the bearer token (one per login, kept for the suite). */
   tokenFor(login: string, password?: string): Promise<string>;
   /** Signs in anew (a session of its own), for a test that ends sessions. */
@@ -80,7 +83,8 @@ export async function startTestApp(
   // The database's own address, as main.ts would have it: the event bus listens on it.
   const config = { ...loadConfig({}), databaseUrl: url, logLevel: 'silent', webDist: undefined, ...options.config };
   const keys = testKeys(config);
-  const app = await buildApp({ config, db, keys });
+  const mails: MailMessage[] = [];
+  const app = await buildApp({ config, db, keys, mailbox: (mail) => mails.push(mail) });
   const tokens = new Map<string, string>();
   const signIn = async (login: string, password = login) => {
     const response = await app.inject({
@@ -95,6 +99,7 @@ export async function startTestApp(
     app,
     db,
     keys,
+    mails,
     signIn,
     async tokenFor(login, password = login) {
       const cached = tokens.get(login);
