@@ -152,7 +152,15 @@ export async function buildApp({ config, db, keys, mailbox }: AppOptions): Promi
   registerUserRoutes(app, { db, config, accounts, sessions, mailer, log: loggers.get('auth') });
   registerSessionRoutes(app, { db, accounts, sessions });
   registerMfaRoutes(app, { db, accounts, sessions, totp, mfaRequiredRoles: config.mfaRequiredRoles });
-  registerOidcRoutes(app, { db, config, tokens, accounts, sessions, jwtSecret: keys.jwtSecret, log: loggers.get('auth') });
+  registerOidcRoutes(app, {
+    db,
+    config,
+    tokens,
+    accounts,
+    sessions,
+    jwtSecret: keys.jwtSecret,
+    log: loggers.get('auth'),
+  });
   registerManagementRoutes(app, { db, config, loggers, mailer, metrics });
   const fourEyesRules = new Map(
     WORKFLOWS.flatMap((w) => {

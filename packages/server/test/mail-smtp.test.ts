@@ -124,8 +124,6 @@ describe('mail when the SMTP server cannot be reached', () => {
     const key = keyIn((await lastMailTo(t, 'lostmail@exemple.sn'))!.text, 'activate');
     expect(mail!.body_text).toContain(`/activate/${MASK}`);
     expect(`${mail!.body_text}${mail!.body_html}`).not.toContain(key);
-    expect((await t.app.inject({ url: `/api/activate?key=${key}` })).statusCode).toBe(
-      200,
-    );
+    expect((await t.app.inject({ url: `/api/activate?key=${key}` })).statusCode).toBe(200);
   });
 });

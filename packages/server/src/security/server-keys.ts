@@ -104,7 +104,10 @@ export async function loadServerKeys(
   const resolved: Stored = {};
   for (const name of names)
     resolved[name] =
-      configured[name] ?? stored[name] ?? kept[name] ?? crypto.randomBytes(name === 'jwtSecret' ? 64 : 32).toString('base64');
+      configured[name] ??
+      stored[name] ??
+      kept[name] ??
+      crypto.randomBytes(name === 'jwtSecret' ? 64 : 32).toString('base64');
   if (file && names.some((name) => !configured[name] && resolved[name] !== kept[name])) {
     writeFile(file, Object.fromEntries(missing.map((name) => [name, resolved[name]])));
   }
