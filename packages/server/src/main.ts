@@ -84,7 +84,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // Before anything is opened: a server without its keys under prod creates nothing.
   checkProductionKeys(config);
-  // Whatever the server and its embedded database create is theirs alone (PGlite would make it 0666).
+  // Whatever the server creates (keys file, DATA_DIR's folders) is its user's alone.
   process.umask(PRIVATE_UMASK);
   if (process.argv.includes(PREPARE)) {
     process.send!(await prepare(config));
@@ -93,8 +93,8 @@ async function main(): Promise<void> {
   }
   const embedded = !config.databaseUrl;
   if (embedded) for (const flag of EMBEDDED_V8_FLAGS) v8.setFlagsFromString(flag);
-  // The embedded database's files, which an older release left open to every user of the machine.
-  const tightened = embedded ? makePrivate(config.dataDir) : 0;
+  // Files an older release left open to every user of the machine (this one tightens them as it closes).
+  const tightened = embedded && fs.existsSync(config.dataDir) ? makePrivate(config.dataDir) : 0;
   // A new embedded database is created by the child; an empty one (PostgreSQL's) is filled by it.
   const newEmbedded = embedded && !fs.existsSync(path.join(config.dataDir, 'PG_VERSION'));
   const prepared = newEmbedded ? await prepareInChildProcess() : { applied: [], seeded: false };

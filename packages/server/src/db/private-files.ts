@@ -1,10 +1,12 @@
 // DATA_DIR holds the embedded database and the development keys: readable and writable by the server's
-// user alone. PGlite creates its files 0666 and initdb allows group access, so the server sets the
-// process umask to 077 before the database starts and tightens what an older release left open.
+// user alone. The process umask (077) covers what Node writes, but PGlite's WebAssembly file system sets
+// 0666 on every file it creates whatever the umask, so the files are tightened when the database opens,
+// every maintenance round and when it closes (db/database.ts); DATA_DIR itself is 0700, so no other user
+// reaches a file made in between.
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** The umask of every process that opens DATA_DIR: new files 0600, new folders 0700. */
+/** The umask of the server and the backup commands: files Node creates 0600, folders 0700. */
 export const PRIVATE_UMASK = 0o077;
 
 /**
