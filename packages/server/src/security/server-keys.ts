@@ -59,13 +59,24 @@ export function devKeysFile(config: Pick<Config, 'dataDir' | 'databaseUrl'>): st
 const readFile = (file: string): Stored =>
   fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Stored) : {};
 
-function writeFile(file: string, keys: Stored): void {
+/**
+ * Writes the keys file: aside, then linked in place only if there is none yet (instances starting together
+ * over one database keep the first one's keys) or renamed over an incomplete one. A crash never leaves
+ * half a file.
+ */
+function writeFile(file: string, keys: Stored, replace: boolean): void {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  // Written aside and renamed: a crash never leaves half a key file.
-  const partial = `${file}.partial`;
+  const partial = `${file}.${process.pid}.partial`;
   fs.writeFileSync(partial, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
   fs.chmodSync(partial, 0o600);
-  fs.renameSync(partial, file);
+  try {
+    if (replace) fs.renameSync(partial, file);
+    else fs.linkSync(partial, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    fs.rmSync(partial, { force: true });
+  }
 }
 
 async function storedInDatabase(db: Database): Promise<Stored> {
@@ -100,17 +111,21 @@ export async function loadServerKeys(
         `set MFA_ENCRYPTION_KEY to the stored one (select value from app_setting where key = 'mfa.key'), then start again.`,
     );
   const file = missing.length > 0 ? devKeysFile(config) : undefined;
-  const kept = file ? readFile(file) : {};
-  const resolved: Stored = {};
-  for (const name of names)
-    resolved[name] =
-      configured[name] ??
-      stored[name] ??
-      kept[name] ??
-      crypto.randomBytes(name === 'jwtSecret' ? 64 : 32).toString('base64');
-  if (file && names.some((name) => !configured[name] && resolved[name] !== kept[name])) {
-    writeFile(file, Object.fromEntries(missing.map((name) => [name, resolved[name]])));
+  let kept: Stored = {};
+  if (file) {
+    kept = readFile(file);
+    // The stored keys are the ones the data's tokens and second factors need.
+    const wanted = Object.fromEntries(
+      missing.map((name) => [
+        name,
+        stored[name] ?? kept[name] ?? crypto.randomBytes(name === 'jwtSecret' ? 64 : 32).toString('base64'),
+      ]),
+    );
+    if (missing.some((name) => wanted[name] !== kept[name]))
+      writeFile(file, { ...kept, ...wanted }, Object.keys(kept).length > 0);
+    kept = readFile(file);
   }
+  const resolved: Stored = Object.fromEntries(names.map((name) => [name, configured[name] ?? kept[name]]));
   const movedOut = names.filter((name) => stored[name] !== undefined).map((name) => STORED[name]);
   if (movedOut.length > 0) await db.query(`delete from app_setting where key = any($1)`, [movedOut]);
   return {
