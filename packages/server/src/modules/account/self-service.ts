@@ -124,7 +124,9 @@ export function registerSelfServiceRoutes(app: FastifyInstance, deps: SelfServic
         await recordAudit(tx, login, 'ACCOUNT_REGISTERED', { ip: request.ip, replaced: holders.length });
       });
       log.info({ login }, 'account registered');
-      await mailer.send(accountMail('activation', { to: email, login, langKey, link: activationLink(config, key), key }));
+      await mailer.send(
+        accountMail('activation', { to: email, login, langKey, link: activationLink(config, key), key }),
+      );
       return reply.code(201).send();
     },
   );
