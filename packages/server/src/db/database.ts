@@ -136,7 +136,11 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   // the last round (write-ahead log segments, rewritten tables) are made private too.
   const maintenance = setInterval(() => {
     maintainPglite(db).catch(() => {});
-    if (dataDir) makePrivate(dataDir);
+    try {
+      if (dataDir) makePrivate(dataDir);
+    } catch {
+      // Retried at the next round; the folder itself is private already.
+    }
   }, MAINTENANCE_EVERY_MS);
   maintenance.unref();
   const runNamed = namedStatements(db);

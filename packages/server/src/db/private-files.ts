@@ -17,10 +17,15 @@ export function makePrivate(dir: string): number {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   let tightened = 0;
   const tighten = (entry: string) => {
-    const stat = fs.lstatSync(entry);
-    if (stat.isSymbolicLink() || (stat.mode & 0o077) === 0) return;
-    fs.chmodSync(entry, stat.mode & 0o700);
-    tightened++;
+    try {
+      const stat = fs.lstatSync(entry);
+      if (stat.isSymbolicLink() || (stat.mode & 0o077) === 0) return;
+      fs.chmodSync(entry, stat.mode & 0o700);
+      tightened++;
+    } catch (error) {
+      // The running database removes files (recycled log segments, temporary files) as it goes.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
   };
   tighten(dir);
   for (const name of fs.readdirSync(dir, { recursive: true }) as string[]) tighten(path.join(dir, name));
