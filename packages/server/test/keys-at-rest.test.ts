@@ -46,7 +46,8 @@ async function runServer(
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const deadline = Date.now() + 150_000;
+  // A first start creates and migrates the embedded database: minutes on a busy machine.
+  const deadline = Date.now() + 300_000;
   while (child.exitCode === null && Date.now() < deadline) {
     if (
       await fetch(`http://127.0.0.1:${port}/management/health`).then(
@@ -152,7 +153,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('DATA_DIR of the embedded dat
     } finally {
       await reopened.close();
     }
-  }, 400_000);
+  }, 700_000);
 });
 
 describe('the outbox and the log', () => {
