@@ -14,13 +14,14 @@ import {
 } from './plugins/http-edges';
 import { compileValidator } from './plugins/validation';
 import { registerWebApp } from './plugins/web-app';
-import { createTokenService, resolveJwtSecret, resolveSecret } from './security/tokens';
+import { createTokenService } from './security/tokens';
+import type { ServerKeys } from './security/server-keys';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerManagementRoutes } from './modules/management/routes';
 import { LoggerRegistry } from './modules/management/loggers';
 import { registerHttpMetrics } from './modules/management/metrics';
 import { registerOpenApi } from './modules/management/openapi';
-import { registerMailer } from './modules/mail/mailer';
+import { type MailMessage, registerMailer } from './modules/mail/mailer';
 import { registerRateLimits } from './modules/account/rate-limits';
 import { registerAccessLog } from './modules/audit/access-log';
 import { createEventBus } from './modules/events/bus';
@@ -53,9 +54,13 @@ import { registerWorkRoutes } from './modules/work/routes';
 export interface AppOptions {
   config: Config;
   db: Database;
+  /** From loadServerKeys (main.ts), or made up by a test. */
+  keys: ServerKeys;
+  /** A copy of every mail sent, its link's key included (tests). */
+  mailbox?: (message: MailMessage) => void;
 }
 
-export async function buildApp({ config, db }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, keys, mailbox }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Behind a proxy, request.ip (rate limits, audits) must be the client's, not the proxy's.
     trustProxy: config.trustProxy,
@@ -119,21 +124,21 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   }
   const loggers = new LoggerRegistry(app.log);
   const bus = createEventBus(db, config.databaseUrl, loggers.get('db'));
-  const tokens = createTokenService(await resolveJwtSecret(db, config.jwtSecret));
+  const tokens = createTokenService(keys.jwtSecret);
   const accounts = new AccountStateCache(db, bus);
   const sessions = new SessionStore(db, bus, {
     idleMs: config.sessionIdleMinutes * 60_000,
     maxMs: config.sessionMaxHours * 3_600_000,
   });
   registerAuth(app, tokens, accounts, sessions, config.mfaRequiredRoles);
-  const totp = new TotpStore(await resolveSecret(db, 'mfa.key', config.mfaEncryptionKey));
+  const totp = new TotpStore(keys.mfaKey);
 
   // Before any route: HTTP metrics, OpenAPI (swagger profile) and per-IP rate limits.
   const metrics = registerHttpMetrics(app, db, loggers.get('http'));
   await registerOpenApi(app, config);
   await registerRateLimits(app);
   await registerAccessLog(app, db, config.accessLog);
-  const mailer = registerMailer(app, config, db, loggers.get('mail'));
+  const mailer = registerMailer(app, config, db, loggers.get('mail'), mailbox);
 
   registerAccountRoutes(app, {
     db,
@@ -147,7 +152,15 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   registerUserRoutes(app, { db, config, accounts, sessions, mailer, log: loggers.get('auth') });
   registerSessionRoutes(app, { db, accounts, sessions });
   registerMfaRoutes(app, { db, accounts, sessions, totp, mfaRequiredRoles: config.mfaRequiredRoles });
-  registerOidcRoutes(app, { db, config, tokens, accounts, sessions, log: loggers.get('auth') });
+  registerOidcRoutes(app, {
+    db,
+    config,
+    tokens,
+    accounts,
+    sessions,
+    jwtSecret: keys.jwtSecret,
+    log: loggers.get('auth'),
+  });
   registerManagementRoutes(app, { db, config, loggers, mailer, metrics });
   const fourEyesRules = new Map(
     WORKFLOWS.flatMap((w) => {

@@ -1,4 +1,5 @@
 // Configuration from the environment: every setting the README's table lists, read once at start.
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Authority } from '@bank/domain';
 import { loadOidcSettings } from './modules/oidc/settings';
@@ -9,6 +10,12 @@ export interface Config {
   /** Embedded database directory; ignored when databaseUrl is set. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * The role that owns the schema: migrations, backups and restores connect as it, and the server's own
+   * role (databaseUrl) gets only the rights it needs; unset, databaseUrl's role does everything (development).
+   */
+  migrationDatabaseUrl: string | undefined;
+  /** Token signing secret, from JWT_SECRET or the systemd credential of that name; required under prod. */
   jwtSecret: string | undefined;
   mailUrl: string | undefined;
   profiles: string[];
@@ -52,8 +59,10 @@ export interface Config {
   sessionIdleMinutes: number;
   /** A staff session ends this long after its sign-in, however much it is used. */
   sessionMaxHours: number;
-  /** Key of the second factors' secrets at rest (base64, 256 bits); unset, one is generated once. */
+  /** Key of the second factors' secrets at rest (base64, 256 bits), as JWT_SECRET is read; required under prod. */
   mfaEncryptionKey: string | undefined;
+  /** Backups are encrypted with this key (base64, 256 bits) when set, as JWT_SECRET is read. */
+  backupKey: string | undefined;
   /** Roles that must enrol a second factor before anything else. */
   mfaRequiredRoles: string[];
   /** The bank's directory (OpenID Connect issuer); unset, sign-in through the directory is off (its routes 404). */
@@ -77,6 +86,7 @@ export const CONFIG_ENV = {
   host: 'HOST',
   dataDir: 'DATA_DIR',
   databaseUrl: 'DATABASE_URL',
+  migrationDatabaseUrl: 'MIGRATION_DATABASE_URL',
   jwtSecret: 'JWT_SECRET',
   mailUrl: 'MAIL_URL',
   profiles: 'PROFILES',
@@ -100,6 +110,7 @@ export const CONFIG_ENV = {
   sessionIdleMinutes: 'SESSION_IDLE_MINUTES',
   sessionMaxHours: 'SESSION_MAX_HOURS',
   mfaEncryptionKey: 'MFA_ENCRYPTION_KEY',
+  backupKey: 'BACKUP_KEY',
   mfaRequiredRoles: 'MFA_REQUIRED_ROLES',
   oidcIssuerUrl: 'OIDC_ISSUER_URL',
   oidcClientId: 'OIDC_CLIENT_ID',
@@ -134,6 +145,17 @@ function publicUrlOf(env: NodeJS.ProcessEnv, host: string, port: number): string
   return url.replace(/\/+$/, '');
 }
 
+/**
+ * A secret from the environment, else from systemd's credentials (`LoadCredential=NAME:…` puts it in
+ * `$CREDENTIALS_DIRECTORY/NAME`, readable by the service alone and never in its environment).
+ */
+function secretOf(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  if (env[name]) return env[name];
+  const dir = env.CREDENTIALS_DIRECTORY;
+  const file = dir ? path.join(dir, name) : undefined;
+  return file && fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() || undefined : undefined;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -155,7 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
-    jwtSecret: env.JWT_SECRET || undefined,
+    migrationDatabaseUrl: env.MIGRATION_DATABASE_URL || undefined,
+    jwtSecret: secretOf(env, 'JWT_SECRET'),
     mailUrl: env.MAIL_URL || undefined,
     profiles,
     ebankingUrl: env.EBANKING_URL ?? 'http://127.0.0.1:8080/',
@@ -180,7 +203,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainSeconds: wholeNumber(env, 'SHUTDOWN_DRAIN_SECONDS', 0),
     sessionIdleMinutes: positive(env, 'SESSION_IDLE_MINUTES', 15),
     sessionMaxHours: positive(env, 'SESSION_MAX_HOURS', 12),
-    mfaEncryptionKey: env.MFA_ENCRYPTION_KEY || undefined,
+    mfaEncryptionKey: secretOf(env, 'MFA_ENCRYPTION_KEY'),
+    backupKey: secretOf(env, 'BACKUP_KEY'),
     // Under prod, administrators need a second factor; under dev a newcomer's demo admin needs none.
     mfaRequiredRoles: (env.MFA_REQUIRED_ROLES ?? (profiles.includes('prod') ? 'ROLE_ADMIN' : ''))
       .split(',')
@@ -190,6 +214,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     queueSlaHours: positive(env, 'QUEUE_SLA_HOURS', 24),
   };
 }
+
+/** The address migrations, seeds, backups and restores use: the schema owner's, else the server's own. */
+export const ownerDatabaseUrl = (config: Pick<Config, 'databaseUrl' | 'migrationDatabaseUrl'>) =>
+  config.databaseUrl ? (config.migrationDatabaseUrl ?? config.databaseUrl) : undefined;
 
 export function isProduction(config: Config): boolean {
   return config.profiles.includes('prod');

@@ -7,9 +7,11 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
-import { type Config, loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { type Config, loadConfig, ownerDatabaseUrl } from './config';
+import { type Database, openDatabase, openPostgres } from './db/database';
 import { migrate } from './db/migrate';
+import { PRIVATE_UMASK, makePrivate } from './db/private-files';
+import { checkProductionKeys, loadServerKeys } from './security/server-keys';
 import { isEmpty, seedDemo } from './seed/demo';
 import { buildApp } from './app';
 import { booksOpened, openBooks } from './ledger/open-books';
@@ -24,7 +26,7 @@ interface Prepared {
 
 /** What the preparing child does: migrations, then the demo data when the database is empty and SEED=demo. */
 async function prepare(config: Config): Promise<Prepared> {
-  const db = await openDatabase(config);
+  const db = await openDatabase({ ...config, databaseUrl: ownerDatabaseUrl(config) });
   try {
     const applied = await migrate(db);
     return { applied, seeded: config.seed === 'demo' && (await seedDemo(db)) };
@@ -63,8 +65,27 @@ async function prepareInChildProcess(): Promise<Prepared> {
  */
 const EMBEDDED_V8_FLAGS = ['--heap-growing-percent=20', '--no-liftoff'];
 
+/**
+ * Migrations on `db` (a single role), or as the schema's owner (MIGRATION_DATABASE_URL), which then grants
+ * the server's own role what it needs (migrate.ts).
+ */
+async function migrateAsOwner(config: Config, db: Database): Promise<string[]> {
+  if (!config.migrationDatabaseUrl || !config.databaseUrl) return migrate(db);
+  const [{ role }] = (await db.query<{ role: string }>('select current_user as role')) as [{ role: string }];
+  const owner = await openPostgres(config.migrationDatabaseUrl, 1);
+  try {
+    return await migrate(owner, { runtimeRole: role });
+  } finally {
+    await owner.close();
+  }
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Before anything is opened: a server without its keys under prod creates nothing.
+  checkProductionKeys(config);
+  // Whatever the server creates (keys file, DATA_DIR's folders) is its user's alone.
+  process.umask(PRIVATE_UMASK);
   if (process.argv.includes(PREPARE)) {
     process.send!(await prepare(config));
     process.disconnect(); // the IPC channel would keep the child alive
@@ -72,11 +93,13 @@ async function main(): Promise<void> {
   }
   const embedded = !config.databaseUrl;
   if (embedded) for (const flag of EMBEDDED_V8_FLAGS) v8.setFlagsFromString(flag);
+  // Files an older release left open to every user of the machine (this one tightens them as it closes).
+  const tightened = embedded && fs.existsSync(config.dataDir) ? makePrivate(config.dataDir) : 0;
   // A new embedded database is created by the child; an empty one (PostgreSQL's) is filled by it.
   const newEmbedded = embedded && !fs.existsSync(path.join(config.dataDir, 'PG_VERSION'));
   const prepared = newEmbedded ? await prepareInChildProcess() : { applied: [], seeded: false };
   let db = await openDatabase(config);
-  const applied = [...prepared.applied, ...(await migrate(db))];
+  const applied = [...prepared.applied, ...(await migrateAsOwner(config, db))];
   let seeded = prepared.seeded;
   if (config.seed === 'demo' && (await isEmpty(db))) {
     await db.close();
@@ -85,7 +108,12 @@ async function main(): Promise<void> {
   }
   // A database that held accounts before the ledger existed has its books opened once, over what it holds.
   if (!(await booksOpened(db))) await openBooks(db);
-  const app = await buildApp({ config, db });
+  const { keys, file, movedOut } = await loadServerKeys(config, db);
+  const app = await buildApp({ config, db, keys });
+  if (tightened > 0)
+    app.log.warn({ dataDir: config.dataDir, tightened }, 'DATA_DIR was open to other users: now 0700, files 0600');
+  if (movedOut.length > 0) app.log.warn({ movedOut, file }, 'keys moved out of the database (app_setting)');
+  if (file) app.log.info({ file }, 'development keys file (set JWT_SECRET and MFA_ENCRYPTION_KEY in production)');
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   if (seeded) app.log.info('demo data created');
   await app.listen({ port: config.port, host: config.host });

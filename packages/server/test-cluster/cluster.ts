@@ -113,8 +113,9 @@ export function startInstance(name: string, port: number, databaseUrl: string): 
         SEED: 'demo',
         // Both look for transfers whose execution date has come every second: one posts each.
         DUE_POSTING_SECONDS: '1',
-        // No configured secret: the instances must share the one the first of them stores.
+        // No configured keys: the instances share the development keys file of DATA_DIR, which the first writes.
         JWT_SECRET: '',
+        MFA_ENCRYPTION_KEY: '',
         LOG_LEVEL: 'info',
         // Behind the balancer: the client's address comes from X-Forwarded-For.
         TRUST_PROXY: 'true',

@@ -12,10 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function secret(): Promise<Uint8Array> {
-  const [row] = await t.db.query<{ value: string }>(`select value from app_setting where key = 'jwt.secret'`);
-  return new Uint8Array(Buffer.from(row!.value, 'base64'));
-}
+const secret = async () => t.keys.jwtSecret;
 
 describe('POST api/authenticate', () => {
   it.each(DEMO_ACCOUNTS.map((a) => [a.login, a.authorities] as const))(

@@ -298,8 +298,7 @@ beforeAll(async () => {
     });
     expect(response.statusCode).toBe(201);
   }
-  const [setting] = await t.db.query<{ value: string }>(`select value from app_setting where key = 'jwt.secret'`);
-  jwtSecret = setting!.value;
+  jwtSecret = Buffer.from(t.keys.jwtSecret).toString('base64');
 }, 120_000);
 afterAll(async () => {
   await t.close();

@@ -22,6 +22,8 @@ export interface ChildServer {
   start(): Promise<void>;
   /** SIGKILL: no shutdown, no flush; resolves once the process is gone. */
   kill(): Promise<void>;
+  /** The last 64 kB the running child wrote (its log), stdout and stderr. */
+  output(): string;
   /** Process id of the running child (for its memory in /proc). */
   pid(): number | undefined;
   /** Sends a request with `headers`, and `body` as JSON when given. */
@@ -87,6 +89,7 @@ export async function childServer(
   const base = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   let stderr = '';
+  let output = '';
   const env = {
     ...process.env,
     PORT: String(port),
@@ -97,6 +100,9 @@ export async function childServer(
     DATA_DIR: dataDir || os.tmpdir(),
     DATABASE_URL: databaseUrl,
     RATE_LIMIT_AUTHENTICATE: '0',
+    // A test server has keys of its own, so none writes a development keys file.
+    JWT_SECRET: crypto.randomBytes(48).toString('base64'),
+    MFA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
     ...extraEnv,
   };
 
@@ -105,13 +111,18 @@ export async function childServer(
     base,
     async start() {
       stderr = '';
+      output = '';
       const process_ = spawn('node', ['--import', 'tsx', 'packages/server/src/main.ts'], {
         cwd: root,
         env,
-        stdio: ['ignore', 'ignore', 'pipe'],
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
       child = process_;
-      process_.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+      process_.stdout!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-65_536)));
+      process_.stderr!.on('data', (chunk: Buffer) => {
+        stderr = (stderr + chunk.toString()).slice(-4000);
+        output = (output + chunk.toString()).slice(-65_536);
+      });
       const deadline = Date.now() + 90_000;
       while (Date.now() < deadline) {
         if (process_.exitCode !== null) throw new Error(`server exited with ${process_.exitCode}: ${stderr}`);
@@ -131,6 +142,7 @@ export async function childServer(
       running.kill('SIGKILL');
       await exited;
     },
+    output: () => output,
     pid: () => child?.pid,
     request(method, url, headers, body) {
       if (body === undefined) return fetch(`${base}${url}`, { method, headers });

@@ -4,15 +4,13 @@ import type { Queryable } from '../src/db/database';
 
 /**
  * Tables a refused request may legitimately write: failed sign-ins are audited (audit_event) and counted
- * for the lockout (user_attempts); app_setting holds the JWT secret, written once at start; row_count
- * follows the rows of the others and is compacted in the background; access_log records the reads of
- * client data that the fuzz's well-formed calls make; staff_session gets a row per sign-in and the last
- * use of each session.
+ * for the lockout (user_attempts); row_count follows the rows of the others and is compacted in the
+ * background; access_log records the reads of client data that the fuzz's well-formed calls make;
+ * staff_session gets a row per sign-in and the last use of each session.
  */
 export const TOUCHED_BY_REFUSALS = [
   'audit_event',
   'user_attempts',
-  'app_setting',
   'row_count',
   'access_log',
   'request_presence',

@@ -10,7 +10,7 @@ import { openPglite, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { databaseHealth } from '../src/modules/management/health';
 import { seedDemoAccounts } from '../src/seed/demo';
-import { bearer } from './helper';
+import { bearer, testKeys } from './helper';
 
 /** The error the next statements fail with (given their text), or undefined: the database answers. */
 let failure: ((sql: string) => Error | undefined) | undefined;
@@ -54,7 +54,7 @@ beforeAll(async () => {
     close: () => inner.close(),
   };
   const config = { ...loadConfig({}), logLevel: 'silent', webDist: undefined, databaseUrl: undefined };
-  app = await buildApp({ config, db });
+  app = await buildApp({ config, db, keys: testKeys(config) });
   const signIn = await app.inject({
     method: 'POST',
     url: '/api/authenticate',

@@ -9,6 +9,8 @@ import { openPglite, openPostgres, type Database, type Queryable } from '../src/
 import { quote } from '../src/db/schema';
 import type { Actor } from '../src/engine/entity-service';
 import { migrate } from '../src/db/migrate';
+import { decodeKey, type ServerKeys } from '../src/security/server-keys';
+import type { MailMessage } from '../src/modules/mail/mailer';
 import { seedDemo, seedDemoAccounts } from '../src/seed/demo';
 import { entityByName, takeStreamEvents } from '@bank/domain';
 import { pgliteTemplate, postgresTemplate, type TemplateSeed } from './templates';
@@ -16,6 +18,10 @@ import { pgliteTemplate, postgresTemplate, type TemplateSeed } from './templates
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
+  /** The keys the app was given (testKeys). */
+  keys: ServerKeys;
+  /** Every mail the app sent, as its recipient got it (test/outbox.ts reads it). */
+  mails: MailMessage[];
   /** Signs in through the API and returns the bearer token (one per login, kept for the suite). */
   tokenFor(login: string, password?: string): Promise<string>;
   /** Signs in anew (a session of its own), for a test that ends sessions. */
@@ -54,6 +60,12 @@ async function openTestDatabase(
   };
 }
 
+/** The configured keys, as main.ts reads them, else new random ones: a test app never writes a keys file. */
+export const testKeys = (config: Pick<Config, 'jwtSecret' | 'mfaEncryptionKey'>): ServerKeys => ({
+  jwtSecret: config.jwtSecret ? decodeKey(config.jwtSecret) : new Uint8Array(crypto.randomBytes(64)),
+  mfaKey: config.mfaEncryptionKey ? decodeKey(config.mfaEncryptionKey) : new Uint8Array(crypto.randomBytes(32)),
+});
+
 /**
  * `seed`: 'accounts' (default) creates the demo staff accounts only, which most suites need and is
  * fast; 'demo' adds the whole demo data set; 'none' leaves the database empty. `config` overrides settings.
@@ -76,7 +88,9 @@ export async function startTestApp(
     webDist: undefined,
     ...options.config,
   };
-  const app = await buildApp({ config, db });
+  const keys = testKeys(config);
+  const mails: MailMessage[] = [];
+  const app = await buildApp({ config, db, keys, mailbox: (mail) => mails.push(mail) });
   const tokens = new Map<string, string>();
   const signIn = async (login: string, password = login) => {
     const response = await app.inject({
@@ -90,6 +104,8 @@ export async function startTestApp(
   return {
     app,
     db,
+    keys,
+    mails,
     signIn,
     async tokenFor(login, password = login) {
       const cached = tokens.get(login);

@@ -1,5 +1,8 @@
-// Test helpers over the mail outbox: the newest mail sent to an address and the key its link carries.
+// Test helpers over mail: the newest mail sent to an address as its recipient got it (the app's mailbox
+// copy), the same mail as the outbox keeps it (its key masked), and the key a link carries.
 import type { Database } from '../src/db/database';
+import type { MailMessage } from '../src/modules/mail/mailer';
+import type { TestApp } from './helper';
 
 export interface OutboxMail {
   to_address: string;
@@ -9,7 +12,11 @@ export interface OutboxMail {
   sent: boolean;
 }
 
-export async function lastMailTo(db: Database, to: string): Promise<OutboxMail | undefined> {
+export async function lastMailTo(t: Pick<TestApp, 'mails'>, to: string): Promise<MailMessage | undefined> {
+  return t.mails.findLast((mail) => mail.to === to);
+}
+
+export async function storedMailTo(db: Database, to: string): Promise<OutboxMail | undefined> {
   const [mail] = await db.query<OutboxMail>(
     'select to_address, subject, body_text, body_html, sent from mail_outbox where to_address = $1 order by id desc limit 1',
     [to],

@@ -46,10 +46,10 @@ describe('registration and activation', () => {
     expect(refused.statusCode).toBe(401);
     expect(refused.json().message).toBe('login.messages.error.notActivated');
 
-    const mail = (await lastMailTo(t.db, 'awa@exemple.sn'))!;
+    const mail = (await lastMailTo(t, 'awa@exemple.sn'))!;
     expect(mail.subject).toBe('Activation de votre compte');
-    expect(mail.body_text).toContain('http://127.0.0.1:8080/activate/');
-    const key = keyIn(mail.body_text, 'activate');
+    expect(mail.text).toContain('http://127.0.0.1:8080/activate/');
+    const key = keyIn(mail.text, 'activate');
     const [stored] = await t.db.query<{ activation_key: string }>(
       `select activation_key from app_user where login = 'awa.ndiaye'`,
     );
@@ -66,7 +66,7 @@ describe('registration and activation', () => {
 
   it('answers 400 error.activation for a used or unknown key, never a 500', async () => {
     await register({ login: 'once', email: 'once@exemple.sn', password: 'secret' });
-    const key = keyIn((await lastMailTo(t.db, 'once@exemple.sn'))!.body_text, 'activate');
+    const key = keyIn((await lastMailTo(t, 'once@exemple.sn'))!.text, 'activate');
     expect((await activate(key)).statusCode).toBe(200);
     for (const bad of [key, 'unknown-key', 'x'.repeat(200)]) {
       const response = await activate(bad);
@@ -79,9 +79,9 @@ describe('registration and activation', () => {
 
   it('writes the activation mail in English for langKey en', async () => {
     await register({ login: 'english', email: 'english@exemple.sn', password: 'secret', langKey: 'en' });
-    const mail = (await lastMailTo(t.db, 'english@exemple.sn'))!;
+    const mail = (await lastMailTo(t, 'english@exemple.sn'))!;
     expect(mail.subject).toBe('Account activation');
-    expect(mail.body_text).toContain('Open this link to activate it');
+    expect(mail.text).toContain('Open this link to activate it');
   });
 
   it('refuses a login or an e-mail of an existing account with error.userexists / error.emailexists', async () => {
@@ -96,11 +96,11 @@ describe('registration and activation', () => {
 
   it('replaces a registration still waiting for activation, whose old key then no longer works', async () => {
     await register({ login: 'pending', email: 'first@exemple.sn', password: 'secret' });
-    const firstKey = keyIn((await lastMailTo(t.db, 'first@exemple.sn'))!.body_text, 'activate');
+    const firstKey = keyIn((await lastMailTo(t, 'first@exemple.sn'))!.text, 'activate');
     const again = await register({ login: 'pending', email: 'second@exemple.sn', password: 'secret2' });
     expect(again.statusCode).toBe(201);
     expect((await activate(firstKey)).statusCode).toBe(400);
-    const secondKey = keyIn((await lastMailTo(t.db, 'second@exemple.sn'))!.body_text, 'activate');
+    const secondKey = keyIn((await lastMailTo(t, 'second@exemple.sn'))!.text, 'activate');
     expect((await activate(secondKey)).statusCode).toBe(200);
     expect((await signIn('pending', 'secret2')).statusCode).toBe(200);
   });
@@ -130,9 +130,9 @@ describe('password reset by e-mail', () => {
   it('mails a reset link for a text/plain e-mail, and the key sets a new password once', async () => {
     const init = await resetInit('  AgentCA@banque.sn\n');
     expect(init.statusCode).toBe(200);
-    const mail = (await lastMailTo(t.db, 'agentca@banque.sn'))!;
+    const mail = (await lastMailTo(t, 'agentca@banque.sn'))!;
     expect(mail.subject).toBe('Réinitialisation de votre mot de passe');
-    const key = keyIn(mail.body_text, 'reset/finish');
+    const key = keyIn(mail.text, 'reset/finish');
 
     expect((await resetFinish(key, 'Nouveau-Passe-1')).statusCode).toBe(200);
     expect((await signIn('agentca', 'agentca')).statusCode).toBe(401);
@@ -149,7 +149,7 @@ describe('password reset by e-mail', () => {
 
   it('refuses a key older than 24 hours', async () => {
     await resetInit('agentrsic@banque.sn');
-    const key = keyIn((await lastMailTo(t.db, 'agentrsic@banque.sn'))!.body_text, 'reset/finish');
+    const key = keyIn((await lastMailTo(t, 'agentrsic@banque.sn'))!.text, 'reset/finish');
     await t.db.query(`update app_user set reset_date = now() - interval '24 hours 1 minute' where login = 'agentrsic'`);
     const response = await resetFinish(key, 'Trop-Tard-123');
     expect(response.statusCode).toBe(400);
@@ -160,7 +160,7 @@ describe('password reset by e-mail', () => {
   it('refuses an unknown key, and a new password shorter than 8 characters', async () => {
     expect((await resetFinish('made-up-key-000000000000', 'Valide-123')).headers['x-app-error']).toBe('error.resetkey');
     await resetInit('reclamations@banque.sn');
-    const key = keyIn((await lastMailTo(t.db, 'reclamations@banque.sn'))!.body_text, 'reset/finish');
+    const key = keyIn((await lastMailTo(t, 'reclamations@banque.sn'))!.text, 'reset/finish');
     const short = await resetFinish(key, 'Court1!');
     expect(short.statusCode).toBe(400);
     expect(short.json().fieldErrors[0].field).toBe('newPassword');
@@ -172,14 +172,14 @@ describe('password reset by e-mail', () => {
     expect(response.statusCode).toBe(400);
     expect(response.headers['x-app-error']).toBe('error.emailnotfound');
     expect(response.json().message).toBe('error.emailnotfound');
-    expect(await lastMailTo(t.db, 'personne@exemple.sn')).toBeUndefined();
+    expect(await lastMailTo(t, 'personne@exemple.sn')).toBeUndefined();
   });
 
   it('lifts a sign-in lockout once the password is reset', async () => {
     for (let i = 0; i < 5; i++) await signIn('responsabledesk', 'wrong');
     expect((await signIn('responsabledesk', 'responsabledesk')).json().message).toBe('login.messages.error.locked');
     await resetInit('responsabledesk@banque.sn');
-    const key = keyIn((await lastMailTo(t.db, 'responsabledesk@banque.sn'))!.body_text, 'reset/finish');
+    const key = keyIn((await lastMailTo(t, 'responsabledesk@banque.sn'))!.text, 'reset/finish');
     await resetFinish(key, 'Deverrouille-1');
     expect((await signIn('responsabledesk', 'Deverrouille-1')).statusCode).toBe(200);
   });

@@ -180,7 +180,7 @@ describe('changes that end every session of an account', () => {
       headers: { 'content-type': 'text/plain' },
       payload: email,
     });
-    const key = keyIn((await lastMailTo(t.db, email))!.body_text, 'reset/finish');
+    const key = keyIn((await lastMailTo(t, email))!.text, 'reset/finish');
     const finished = await t.app.inject({
       method: 'POST',
       url: '/api/account/reset-password/finish',
@@ -226,7 +226,7 @@ describe('changes that end every session of an account', () => {
     });
     expect(created.statusCode).toBe(201);
     // Its password is chosen through the mailed link.
-    const key = keyIn((await lastMailTo(t.db, 'partant@banque.sn'))!.body_text, 'reset/finish');
+    const key = keyIn((await lastMailTo(t, 'partant@banque.sn'))!.text, 'reset/finish');
     await t.app.inject({
       method: 'POST',
       url: '/api/account/reset-password/finish',

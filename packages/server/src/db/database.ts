@@ -7,6 +7,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { lockDataDir } from './data-dir-lock';
+import { makePrivate } from './private-files';
 import { namedStatements } from './pglite-statements';
 
 export interface QueryOptions {
@@ -109,14 +110,16 @@ const PGLITE_SHARED_BUFFERS = '32MB';
  * lock (the caller holds it: backups). `loadDataDir`: a dumpDataDir tarball to start from (restores).
  */
 export async function createPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  return PGlite.create({
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const db = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     extensions: { pg_trgm, unaccent },
     parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => v },
   });
+  if (dataDir) makePrivate(dataDir);
+  return db;
 }
 
 /** `loadDataDir`: a dumpDataDir tarball to start from instead of an empty database (the test templates). */
@@ -129,8 +132,16 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     unlock();
     throw error;
   }
-  // A failed round (the database closing, say) is retried at the next one.
-  const maintenance = setInterval(() => maintainPglite(db).catch(() => {}), MAINTENANCE_EVERY_MS);
+  // A failed round (the database closing, say) is retried at the next one. The files PGlite made since
+  // the last round (write-ahead log segments, rewritten tables) are made private too.
+  const maintenance = setInterval(() => {
+    maintainPglite(db).catch(() => {});
+    try {
+      if (dataDir) makePrivate(dataDir);
+    } catch {
+      // Retried at the next round; the folder itself is private already.
+    }
+  }, MAINTENANCE_EVERY_MS);
   maintenance.unref();
   const runNamed = namedStatements(db);
   return {
@@ -156,6 +167,7 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     async close() {
       clearInterval(maintenance);
       if (!db.closed) await db.close();
+      if (dataDir) makePrivate(dataDir);
       unlock();
     },
   };

@@ -1,14 +1,16 @@
 // `npm run backup -- FILE [--force]` and `npm run restore -- FILE [--force]`: the database the server
 // would use (DATABASE_URL, else DATA_DIR), backed up to or restored from FILE (docs/backups.md).
 // Exit codes: 0 done, 1 failed (nothing restored), 2 wrong command line or file, 3 refused to protect data.
-import { loadConfig } from '../config';
+import { loadConfig, ownerDatabaseUrl } from '../config';
+import { PRIVATE_UMASK } from '../db/private-files';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { OperatorError, backup, restore } from './backup';
 
 const USAGE = `Usage:
   npm run backup -- FILE [--force]    back up the database to FILE (--force: replace an existing FILE)
   npm run restore -- FILE [--force]   restore FILE into the database (--force: replace a database that holds data)
-The database is the server's: DATABASE_URL (PostgreSQL) when set, else the embedded one in DATA_DIR.`;
+The database is the server's: DATABASE_URL (PostgreSQL) when set, else the embedded one in DATA_DIR; its
+owner's MIGRATION_DATABASE_URL when set. BACKUP_KEY (base64, 32 bytes) encrypts a backup and opens one.`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -30,8 +32,12 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const options = { force: rest.includes('--force'), progress: (line: string) => console.log(line) };
+  // The schema's owner backs up and restores (MIGRATION_DATABASE_URL, else DATABASE_URL).
+  const target = { dataDir: config.dataDir, databaseUrl: ownerDatabaseUrl(config), backupKey: config.backupKey };
+  // What a restore writes into DATA_DIR, and pg_dump's files, are this user's alone.
+  process.umask(PRIVATE_UMASK);
   try {
-    await (command === 'backup' ? backup : restore)(config, files[0]!, options);
+    await (command === 'backup' ? backup : restore)(target, files[0]!, options);
     return 0;
   } catch (error) {
     if (error instanceof OperatorError) {

@@ -1,16 +1,23 @@
 // Backup and restore of the configured database (docs/backups.md). PostgreSQL: pg_dump's custom
 // format, restored by pg_restore into psql in one transaction, so that a failed restore leaves the
 // database as it was. Embedded PGlite: its own dumpDataDir tarball of the data directory, restored
-// by loading it into a fresh directory and then swapping the files.
+// by loading it into a fresh directory and then swapping the files. A backup is the owner's alone
+// (0600), holds no session, mail or key (LEFT_OUT), and is encrypted when BACKUP_KEY is set.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Config } from '../config';
 import { createPglite } from '../db/database';
 import { LOCK_FILE, lockDataDir } from '../db/data-dir-lock';
+import { KEYS_FILE } from '../security/server-keys';
+import { ENCRYPTED_MAGIC, backupKeyOf, decryptFile, encrypt } from './backup-crypto';
 
 /** A refusal or a mistake the operator can fix; `exitCode` 2: wrong input, 3: refused to protect data. */
 export class OperatorError extends Error {
@@ -38,7 +45,16 @@ export interface Outcome {
   lastMigration: string | undefined;
 }
 
-type Target = Pick<Config, 'dataDir' | 'databaseUrl'>;
+/** `databaseUrl`: the schema owner's (ownerDatabaseUrl). `backupKey`: encrypt backups, open encrypted ones. */
+type Target = Pick<Config, 'dataDir' | 'databaseUrl'> & { backupKey?: string | undefined };
+
+/**
+ * Tables whose rows no backup holds: open sessions and directory hand-off codes (a session id with the
+ * signing key is a signed-in user), and the outbox's mail. A restored database starts with no session.
+ */
+export const LEFT_OUT = ['staff_session', 'oidc_handoff', 'mail_outbox'] as const;
+/** Keys an older release kept in app_setting (moved out at the server's start, security/server-keys.ts). */
+const KEY_SETTINGS = `key in ('jwt.secret', 'mfa.key')`;
 
 /** Lists the database's own tables (not the system's) and its latest migration. */
 const CONTENT_SQL = `
@@ -91,48 +107,111 @@ export async function backup(target: Target, file: string, options: Options = {}
     );
   // Written under another name and renamed once complete: an interrupted backup never looks finished.
   const partial = `${destination}.partial`;
+  const key = target.backupKey ? backupKeyOf(target.backupKey) : undefined;
+  const sink = () =>
+    key
+      ? encrypt(key)
+      : async function* (plain: AsyncIterable<Buffer>) {
+          yield* plain;
+        };
   const started = performance.now();
   let content: Content;
   try {
+    // Created 0600 before a byte is written: a backup holds every customer's data.
+    fs.writeFileSync(partial, '', { mode: 0o600 });
+    fs.chmodSync(partial, 0o600);
+    const write = (plain: Readable) => pipeline(plain, sink(), fs.createWriteStream(partial, { flags: 'r+' }));
     content = target.databaseUrl
-      ? await dumpPostgres(target.databaseUrl, partial, progress)
-      : await dumpPglite(target.dataDir, partial, progress);
+      ? await dumpPostgres(target.databaseUrl, write, progress)
+      : await dumpPglite(target.dataDir, write, progress);
+    const handle = await fsp.open(partial, 'r');
+    await handle.sync();
+    await handle.close();
   } catch (error) {
     fs.rmSync(partial, { force: true });
     throw error;
   }
   fs.renameSync(partial, destination);
+  if (key) progress('The backup is encrypted (AES-256-GCM, BACKUP_KEY): keep the key apart from it.');
   const bytes = fs.statSync(destination).size;
   const seconds = secondsSince(started);
   progress(`Backup written to ${destination}: ${formatBytes(bytes)} in ${seconds.toFixed(1)} s.`);
   return { file: destination, bytes, seconds, ...content };
 }
 
-async function dumpPglite(dataDir: string, partial: string, progress: (line: string) => void): Promise<Content> {
+type Write = (plain: Readable) => Promise<void>;
+
+async function dumpPglite(dataDir: string, write: Write, progress: (line: string) => void): Promise<Content> {
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION')))
     throw new OperatorError(`${dataDir} holds no embedded database: nothing to back up. Is DATA_DIR right?`, 2);
   // The lock refuses while the server runs: a copy taken beside a live PGlite could be torn.
   const unlock = lockDataDir(dataDir);
   try {
     const db = await createPglite(dataDir);
+    let live: Blob;
+    let content: Content;
     try {
-      const content = await pgliteContent(db);
+      content = await pgliteContent(db);
       progress(`Backing up the embedded database in ${dataDir} (${describeContent(content)})…`);
-      const tarball = await db.dumpDataDir('gzip');
-      const handle = await fsp.open(partial, 'w');
-      try {
-        for await (const chunk of tarball.stream()) await handle.write(chunk);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      return content;
+      live = await db.dumpDataDir('none');
     } finally {
       await db.close();
     }
+    // What is left out goes from a copy in memory, rewritten (VACUUM FULL) so that no page keeps it; and the
+    // write-ahead log that recorded it goes too: the copy moves to a new segment and checkpoints, and the
+    // tarball keeps that segment alone, zeroed past the checkpoint (as PostgreSQL zero-fills a new one).
+    const copy = await createPglite(undefined, live);
+    let tar: Buffer;
+    let wal: { file_name: string; file_offset: number };
+    try {
+      // One statement a call: VACUUM refuses to run in the transaction a script is.
+      for (const table of LEFT_OUT) await copy.exec(`delete from ${table}`);
+      await copy.exec(`delete from app_setting where ${KEY_SETTINGS}`);
+      for (const table of [...LEFT_OUT, 'app_setting']) await copy.exec(`vacuum full ${table}`);
+      await copy.query('select pg_switch_wal()');
+      await copy.exec('checkpoint');
+      tar = Buffer.from(await (await copy.dumpDataDir('none')).arrayBuffer());
+      [wal] = (await copy.query<typeof wal>(`select * from pg_walfile_name_offset(pg_current_wal_insert_lsn())`))
+        .rows as [typeof wal];
+    } finally {
+      await copy.close();
+    }
+    const kept = rewriteTar(tar, (name, data) => {
+      if (name === LOCK_FILE || isKeysFile(name)) return undefined;
+      if (!/^pg_wal\/[0-9A-F]{24}$/.test(name)) return data;
+      if (name !== `pg_wal/${wal.file_name}`) return undefined;
+      const segment = Buffer.from(data);
+      segment.fill(0, wal.file_offset);
+      return segment;
+    });
+    await write(Readable.from([kept]).pipe(zlib.createGzip()));
+    return content;
   } finally {
     unlock();
   }
+}
+
+/** The development keys files of DATA_DIR (security/server-keys.ts): never in a backup. */
+const isKeysFile = (name: string) => name === KEYS_FILE || /^keys-.*\.json$/.test(name);
+
+/**
+ * A tar archive (512-byte headers, data padded to 512) with each file's data as `change` returns it for
+ * the file's path: undefined drops the file, same-sized data replaces it.
+ */
+function rewriteTar(tar: Buffer, change: (name: string, data: Buffer) => Buffer | undefined): Buffer {
+  const kept: Buffer[] = [];
+  for (let at = 0; at + 512 <= tar.length;) {
+    const header = tar.subarray(at, at + 512);
+    if (header.every((byte) => byte === 0)) break;
+    const field = (from: number, to: number) => header.subarray(from, to).toString('latin1').replace(/\0.*$/s, '');
+    const name = field(0, 100).replace(/^\.?\//, '');
+    const size = parseInt(field(124, 136).trim() || '0', 8);
+    const end = at + 512 + Math.ceil(size / 512) * 512;
+    const data = change(name, tar.subarray(at + 512, at + 512 + size));
+    if (data) kept.push(header, data, tar.subarray(at + 512 + size, end));
+    at = end;
+  }
+  return Buffer.concat([...kept, Buffer.alloc(1024)]);
 }
 
 const pgliteContent = (db: PGlite) => contentOf(async (sql) => (await db.query<Record<string, unknown>>(sql)).rows);
@@ -147,7 +226,9 @@ function libpq(databaseUrl: string): { url: string; env: NodeJS.ProcessEnv; labe
   return { url: url.toString(), env, label };
 }
 
-async function postgresContent(databaseUrl: string): Promise<Content & { otherSessions: string[] }> {
+async function postgresContent(
+  databaseUrl: string,
+): Promise<Content & { otherSessions: string[]; keysInside: boolean }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   try {
     await client.connect();
@@ -161,20 +242,33 @@ async function postgresContent(databaseUrl: string): Promise<Content & { otherSe
               || ' (process ' || pid || ')' as who
          from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
     );
-    return { ...content, otherSessions: rows.map((r) => r.who) };
+    const settings = (await client.query(`select to_regclass('public.app_setting') is not null as present`)).rows[0];
+    const keysInside =
+      settings.present && (await client.query(`select 1 from app_setting where ${KEY_SETTINGS}`)).rows.length > 0;
+    return { ...content, otherSessions: rows.map((r) => r.who), keysInside };
   } finally {
     await client.end();
   }
 }
 
-async function dumpPostgres(databaseUrl: string, partial: string, progress: (line: string) => void): Promise<Content> {
+async function dumpPostgres(databaseUrl: string, write: Write, progress: (line: string) => void): Promise<Content> {
   const { url, env, label } = libpq(databaseUrl);
   const content = await postgresContent(databaseUrl);
+  if (content.keysInside)
+    throw new OperatorError(
+      `The ${label} still holds the server's keys in app_setting (an older release kept them there): start the ` +
+        `server of this release once, which moves them out, then back up. No backup was written.`,
+      3,
+    );
   progress(`Backing up the ${label} (${describeContent(content)}) with ${await toolVersion('pg_dump')}…`);
-  const stop = ticker(progress, () => `${formatBytes(fs.existsSync(partial) ? fs.statSync(partial).size : 0)} written`);
+  let written = 0;
+  const stop = ticker(progress, () => `${formatBytes(written)} written`);
   try {
     // A consistent snapshot while the server keeps running: pg_dump reads in one repeatable-read transaction.
-    await run('pg_dump', ['--format=custom', '--no-password', `--file=${partial}`, `--dbname=${url}`], env);
+    const left = LEFT_OUT.map((table) => `--exclude-table-data=${table}`);
+    const dump = start('pg_dump', ['--format=custom', '--no-password', ...left, `--dbname=${url}`], env, 'ignore');
+    dump.child.stdout!.on('data', (chunk: Buffer) => (written += chunk.length));
+    await Promise.all([write(dump.child.stdout!), dump.done]);
   } finally {
     stop();
   }
@@ -187,33 +281,57 @@ async function dumpPostgres(databaseUrl: string, partial: string, progress: (lin
 const PG_DUMP_MAGIC = 'PGDMP';
 const GZIP_MAGIC = '\x1f\x8b';
 
-async function kindOf(file: string): Promise<'postgres' | 'pglite'> {
+async function kindOf(file: string): Promise<'postgres' | 'pglite' | 'encrypted'> {
   if (!fs.existsSync(file)) throw new OperatorError(`${file} does not exist.`, 2);
   const handle = await fsp.open(file, 'r');
-  const head = Buffer.alloc(5);
+  const head = Buffer.alloc(ENCRYPTED_MAGIC.length);
   try {
-    await handle.read(head, 0, 5, 0);
+    await handle.read(head, 0, head.length, 0);
   } finally {
     await handle.close();
   }
-  if (head.toString('latin1') === PG_DUMP_MAGIC) return 'postgres';
+  if (head.toString('latin1') === ENCRYPTED_MAGIC) return 'encrypted';
+  if (head.subarray(0, 5).toString('latin1') === PG_DUMP_MAGIC) return 'postgres';
   if (head.subarray(0, 2).toString('latin1') === GZIP_MAGIC) return 'pglite';
   throw new OperatorError(`${file} is not a backup made by npm run backup.`, 2);
 }
 
 export async function restore(target: Target, file: string, options: Options = {}): Promise<Outcome> {
-  const progress = options.progress ?? (() => {});
   const source = path.resolve(file);
+  if ((await kindOf(source)) !== 'encrypted') return restorePlain(target, source, source, options);
+  if (!target.backupKey)
+    throw new OperatorError(`${source} is encrypted: set BACKUP_KEY to the key it was made with.`, 2);
+  // Opened into a folder of this user's alone, used only once its tag proved key and content right.
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-restore-'));
+  try {
+    const plain = path.join(scratch, 'backup');
+    try {
+      await decryptFile(source, plain, backupKeyOf(target.backupKey));
+    } catch (error) {
+      throw new OperatorError((error as Error).message, 2);
+    }
+    (options.progress ?? (() => {}))(`Decrypted ${source} (BACKUP_KEY).`);
+    return await restorePlain(target, plain, source, options);
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** `source`: the plain backup to read; `named`: the file the operator gave, which every message names. */
+async function restorePlain(target: Target, source: string, named: string, options: Options): Promise<Outcome> {
+  const progress = (line: string) => options.progress?.(line.split(source).join(named));
   const kind = await kindOf(source);
+  if (kind === 'encrypted')
+    throw new OperatorError(`${named} is encrypted twice: not a backup made by npm run backup.`, 2);
   if (kind === 'postgres' && !target.databaseUrl)
     throw new OperatorError(
-      `${source} is a PostgreSQL backup (pg_dump), and DATABASE_URL is not set: the embedded database cannot ` +
+      `${named} is a PostgreSQL backup (pg_dump), and DATABASE_URL is not set: the embedded database cannot ` +
         `load it. Set DATABASE_URL to the PostgreSQL database to restore into.`,
       2,
     );
   if (kind === 'pglite' && target.databaseUrl)
     throw new OperatorError(
-      `${source} is a backup of the embedded database (PGlite), and DATABASE_URL is set: PostgreSQL cannot load ` +
+      `${named} is a backup of the embedded database (PGlite), and DATABASE_URL is set: PostgreSQL cannot load ` +
         `it. Unset DATABASE_URL and set DATA_DIR to restore it as an embedded database.`,
       2,
     );
@@ -224,7 +342,7 @@ export async function restore(target: Target, file: string, options: Options = {
     : await restorePglite(target.dataDir, source, bytes, options.force ?? false, progress);
   const seconds = secondsSince(started);
   progress(`Restored ${source} in ${seconds.toFixed(1)} s: ${describeContent(content)}.`);
-  return { file: source, bytes, seconds, ...content };
+  return { file: named, bytes, seconds, ...content };
 }
 
 const refuseNonEmpty = (where: string, what: string) =>

@@ -1,7 +1,6 @@
 // JWT issue and check: HS256 pinned, expiry enforced, secret of at least 256 bits.
 import crypto from 'node:crypto';
 import { SignJWT } from 'jose';
-import type { Database } from '../db/database';
 
 const ALGORITHM = 'HS256';
 const DAY_SECONDS = 24 * 60 * 60;
@@ -88,30 +87,3 @@ export function createTokenService(secret: Uint8Array): TokenService {
     },
   };
 }
-
-/**
- * A server secret: the configured one (base64 or plain text), else one generated once and stored in
- * app_setting under `setting` so that every instance and every restart shares it.
- * @example await resolveSecret(db, 'jwt.secret', config.jwtSecret)
- */
-export async function resolveSecret(
-  db: Database,
-  setting: string,
-  configured: string | undefined,
-): Promise<Uint8Array> {
-  if (configured) {
-    const decoded = /^[A-Za-z0-9+/]+={0,2}$/.test(configured) ? Buffer.from(configured, 'base64') : null;
-    return new Uint8Array(decoded && decoded.length >= 32 ? decoded : Buffer.from(configured, 'utf8'));
-  }
-  const generated = crypto.randomBytes(64).toString('base64');
-  await db.query(`insert into app_setting (key, value) values ($1, $2) on conflict (key) do nothing`, [
-    setting,
-    generated,
-  ]);
-  const [row] = await db.query<{ value: string }>(`select value from app_setting where key = $1`, [setting]);
-  return new Uint8Array(Buffer.from(row!.value, 'base64'));
-}
-
-/** The JWT signing secret (JWT_SECRET, else generated once). */
-export const resolveJwtSecret = (db: Database, configured: string | undefined) =>
-  resolveSecret(db, 'jwt.secret', configured);

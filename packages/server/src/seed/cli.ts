@@ -1,7 +1,7 @@
 // `npm run seed [-- --scale demo|large|N]`: migrates the configured database (DATABASE_URL or DATA_DIR)
 // and fills it with demo data when it is empty, with a progress line; N multiplies the demo row
 // counts, `large` is bank scale (context.ts LARGE: 200,000 clients, 5,000,000 transactions...).
-import { loadConfig } from '../config';
+import { loadConfig, ownerDatabaseUrl } from '../config';
 import { openPglite, openPostgres } from '../db/database';
 import { migrate } from '../db/migrate';
 import { LARGE, type Volumes } from './context';
@@ -63,8 +63,10 @@ function progressLine(expected: number) {
 const config = loadConfig();
 const size = scaleArgument(process.argv.slice(2));
 // A seed commits often (COPYs on several connections): it need not wait for each commit to reach the disk.
-const db = config.databaseUrl
-  ? await openPostgres(config.databaseUrl, 10, { synchronous_commit: 'off' })
+// It migrates, so it connects as the schema's owner (MIGRATION_DATABASE_URL, else DATABASE_URL).
+const ownerUrl = ownerDatabaseUrl(config);
+const db = ownerUrl
+  ? await openPostgres(ownerUrl, 10, { synchronous_commit: 'off' })
   : await openPglite(config.dataDir);
 try {
   await migrate(db);

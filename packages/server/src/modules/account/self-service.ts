@@ -124,7 +124,9 @@ export function registerSelfServiceRoutes(app: FastifyInstance, deps: SelfServic
         await recordAudit(tx, login, 'ACCOUNT_REGISTERED', { ip: request.ip, replaced: holders.length });
       });
       log.info({ login }, 'account registered');
-      await mailer.send(accountMail('activation', { to: email, login, langKey, link: activationLink(config, key) }));
+      await mailer.send(
+        accountMail('activation', { to: email, login, langKey, link: activationLink(config, key), key }),
+      );
       return reply.code(201).send();
     },
   );
@@ -180,6 +182,7 @@ export function registerSelfServiceRoutes(app: FastifyInstance, deps: SelfServic
           firstName: user.first_name,
           langKey: user.lang_key,
           link: resetLink(config, key),
+          key,
         }),
       );
       return reply.code(200).send();

@@ -1,9 +1,13 @@
 // Outgoing mail: SMTP through nodemailer when MAIL_URL is set, otherwise the mail_outbox table and the log.
-// A mail that SMTP refuses lands in the outbox too (sent = false), so no account link is ever lost silently.
+// A mail that SMTP refuses lands in the outbox too (sent = false), so no mail is ever lost silently. A
+// mail's one-time key (activation, password reset) goes to its recipient only: the outbox keeps the mail
+// with the key masked, so that a reader of the table or of a backup cannot use the link, and the log
+// shows it in development only (the e2e suite reads links there), never under prod.
 import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Config } from '../../config';
+import { type Config, isProduction } from '../../config';
+import { MASK } from '../management/secrets';
 import type { Queryable } from '../../db/database';
 
 export interface MailMessage {
@@ -11,6 +15,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** A one-time key the text and html carry, masked wherever the mail is kept. */
+  secret?: string;
 }
 
 export interface MailCheck {
@@ -32,10 +38,19 @@ const SMTP_TIMEOUT_MS = 3_000;
 /** Health checks are polled by load balancers: one SMTP handshake per this period is enough. */
 const CHECK_CACHE_MS = 30_000;
 
+/** The mail as it may be kept: its secret masked. */
+function kept(message: MailMessage): MailMessage {
+  const { secret, ...mail } = message;
+  if (!secret) return mail;
+  const mask = (text: string) => text.split(secret).join(MASK);
+  return { ...mail, text: mask(mail.text), ...(mail.html ? { html: mask(mail.html) } : {}) };
+}
+
 async function storeInOutbox(db: Queryable, message: MailMessage, sent: boolean): Promise<void> {
+  const mail = kept(message);
   await db.query(
     'insert into mail_outbox (to_address, subject, body_text, body_html, sent) values ($1, $2, $3, $4, $5)',
-    [message.to, message.subject, message.text, message.html ?? null, sent],
+    [mail.to, mail.subject, mail.text, mail.html ?? null, sent],
   );
 }
 
@@ -57,12 +72,14 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-function outboxMailer(db: Queryable, log: FastifyBaseLogger): Mailer {
+function outboxMailer(config: Config, db: Queryable, log: FastifyBaseLogger): Mailer {
+  // Without a mail server, the log is how a developer receives a link; under prod nobody reads one there.
+  const logged = isProduction(config) ? kept : (message: MailMessage) => message;
   return {
     mode: 'outbox',
     async send(message) {
       await storeInOutbox(db, message, false);
-      log.info({ to: message.to, subject: message.subject, text: message.text }, 'mail kept in the outbox');
+      log.info({ to: message.to, subject: message.subject, text: logged(message).text }, 'mail kept in the outbox');
     },
     async check() {
       return { status: 'UP', details: { mode: 'outbox' } };
@@ -86,7 +103,8 @@ function smtpMailer(config: Config, db: Queryable, log: FastifyBaseLogger): Mail
 
   const deliver = async (message: MailMessage) => {
     try {
-      await transporter.sendMail({ from: config.mailFrom, ...message });
+      const { secret: _secret, ...mail } = message;
+      await transporter.sendMail({ from: config.mailFrom, ...mail });
       log.info({ to: message.to, subject: message.subject }, 'mail sent');
     } catch (error) {
       log.warn({ to: message.to, subject: message.subject, error: (error as Error).message }, 'mail not sent');
@@ -119,9 +137,27 @@ function smtpMailer(config: Config, db: Queryable, log: FastifyBaseLogger): Mail
   };
 }
 
-/** The mailer of this instance; waits for mails in flight when the app closes. */
-export function registerMailer(app: FastifyInstance, config: Config, db: Queryable, log: FastifyBaseLogger): Mailer {
-  const mailer = config.mailUrl ? smtpMailer(config, db, log) : outboxMailer(db, log);
+/**
+ * The mailer of this instance; waits for mails in flight when the app closes. `mailbox`: a copy of every
+ * mail sent, key included, as its recipient gets it (tests read their links there).
+ */
+export function registerMailer(
+  app: FastifyInstance,
+  config: Config,
+  db: Queryable,
+  log: FastifyBaseLogger,
+  mailbox?: (message: MailMessage) => void,
+): Mailer {
+  const chosen = config.mailUrl ? smtpMailer(config, db, log) : outboxMailer(config, db, log);
+  const mailer: Mailer = mailbox
+    ? {
+        ...chosen,
+        async send(message) {
+          mailbox(message);
+          await chosen.send(message);
+        },
+      }
+    : chosen;
   // The database closes in an onClose hook added after this one, and onClose hooks run last-in first-out:
   // flushing in preClose keeps the outbox fallback usable; the onClose flush waits for late requests' mails.
   app.addHook('preClose', () => mailer.flush());

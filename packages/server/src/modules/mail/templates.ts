@@ -10,6 +10,8 @@ export interface AccountMailInput {
   firstName?: string | null;
   langKey: string;
   link: string;
+  /** The one-time key the link carries: the mail's secret, never kept (mailer.ts). */
+  key: string;
 }
 
 interface Wording {
@@ -104,5 +106,5 @@ export function accountMail(kind: AccountMailKind, input: AccountMailInput): Mai
     paragraph(words.footer),
     paragraph(words.signature),
   ].join('\n');
-  return { to: input.to, subject: words.subject, text, html };
+  return { to: input.to, subject: words.subject, text, html, secret: input.key };
 }

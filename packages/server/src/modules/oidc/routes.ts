@@ -12,7 +12,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { AccountStateCache } from '../../plugins/auth';
 import { HttpProblem, notFound } from '../../problem';
-import { resolveJwtSecret, type TokenService } from '../../security/tokens';
+import type { TokenService } from '../../security/tokens';
 import { recordAudit } from '../audit/audit';
 import { findUserByLogin } from '../account/users';
 import { perMinute } from '../account/rate-limits';
@@ -87,17 +87,18 @@ export function registerOidcRoutes(
     tokens: TokenService;
     accounts: AccountStateCache;
     sessions: SessionStore;
+    /** The cookie's key is derived from it. */
+    jwtSecret: Uint8Array;
     log: FastifyBaseLogger;
   },
 ): void {
-  const { db, config, tokens, accounts, sessions, log } = deps;
+  const { db, config, tokens, accounts, sessions, jwtSecret, log } = deps;
   const enabled = config.oidcIssuerUrl !== undefined;
   const directory = new Directory(config);
   // Registered at the directory as this application's redirect URI.
   const redirectUri = `${config.publicUrl}${CALLBACK_PATH}`;
   const secure = config.publicUrl.startsWith('https:');
-  let key: Promise<Uint8Array> | undefined;
-  const cookieKey = () => (key ??= resolveJwtSecret(db, config.jwtSecret).then(flowKey));
+  const cookieKey = flowKey(jwtSecret);
   // Before validation, so that a feature that is off answers 404 whatever the request holds.
   const onlyWhenOn = async () => {
     if (!enabled) throw notFound('Sign-in through the directory is not configured');
@@ -128,7 +129,7 @@ export function registerOidcRoutes(
         code_challenge: await client.calculatePKCECodeChallenge(flow.verifier),
         code_challenge_method: 'S256',
       });
-      reply.header('set-cookie', await flowCookie(flow, await cookieKey(), secure));
+      reply.header('set-cookie', await flowCookie(flow, cookieKey, secure));
       return reply.redirect(url.href, 302);
     },
   );
@@ -143,7 +144,7 @@ export function registerOidcRoutes(
         await recordAudit(db, principal, 'AUTHENTICATION_FAILURE', { method: 'oidc', reason, ip, ...more });
         return reply.redirect(`/login?oidcError=${key}`, 302);
       };
-      const flow = await readFlow(request.headers.cookie, await cookieKey());
+      const flow = await readFlow(request.headers.cookie, cookieKey);
       if (!flow) return refuse('expired', 'anonymous', 'no-flow-cookie');
 
       let claims: Record<string, unknown>;

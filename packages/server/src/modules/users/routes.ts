@@ -159,6 +159,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRoutesDeps): 
           firstName: created.firstName,
           langKey: created.langKey,
           link: resetLink(config, key),
+          key,
         }),
       );
       return reply
