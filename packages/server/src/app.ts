@@ -21,7 +21,7 @@ import { LoggerRegistry } from './modules/management/loggers';
 import { registerHttpMetrics } from './modules/management/metrics';
 import { registerOpenApi } from './modules/management/openapi';
 import { registerMailer } from './modules/mail/mailer';
-import { registerRateLimits } from './modules/account/rate-limits';
+import { credentialChecks, registerRateLimits } from './modules/account/rate-limits';
 import { registerAccessLog } from './modules/audit/access-log';
 import { createEventBus } from './modules/events/bus';
 import { registerEventRoutes } from './modules/events/routes';
@@ -134,19 +134,20 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   await registerRateLimits(app);
   await registerAccessLog(app, db, config.accessLog);
   const mailer = registerMailer(app, config, db, loggers.get('mail'));
+  const checks = credentialChecks(app, config.rateLimitAuthenticate);
 
-  registerAccountRoutes(app, {
-    db,
-    tokens,
-    accounts,
-    sessions,
-    totp,
-    signInsPerMinute: config.rateLimitAuthenticate,
-  });
+  registerAccountRoutes(app, { db, tokens, accounts, sessions, totp, mailer, credentialChecks: checks });
   registerSelfServiceRoutes(app, { db, config, accounts, sessions, mailer, log: loggers.get('auth') });
   registerUserRoutes(app, { db, config, accounts, sessions, mailer, log: loggers.get('auth') });
   registerSessionRoutes(app, { db, accounts, sessions });
-  registerMfaRoutes(app, { db, accounts, sessions, totp, mfaRequiredRoles: config.mfaRequiredRoles });
+  registerMfaRoutes(app, {
+    db,
+    accounts,
+    sessions,
+    totp,
+    mfaRequiredRoles: config.mfaRequiredRoles,
+    credentialChecks: checks,
+  });
   registerOidcRoutes(app, { db, config, tokens, accounts, sessions, log: loggers.get('auth') });
   registerManagementRoutes(app, { db, config, loggers, mailer, metrics });
   const fourEyesRules = new Map(
