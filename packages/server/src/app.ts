@@ -124,6 +124,7 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   const sessions = new SessionStore(db, bus, {
     idleMs: config.sessionIdleMinutes * 60_000,
     maxMs: config.sessionMaxHours * 3_600_000,
+    perUser: config.sessionsPerUser,
   });
   registerAuth(app, tokens, accounts, sessions, config.mfaRequiredRoles);
   const totp = new TotpStore(await resolveSecret(db, 'mfa.key', config.mfaEncryptionKey));

@@ -52,6 +52,8 @@ export interface Config {
   sessionIdleMinutes: number;
   /** A staff session ends this long after its sign-in, however much it is used. */
   sessionMaxHours: number;
+  /** Open sessions one login may hold; a sign-in past it ends the oldest. */
+  sessionsPerUser: number;
   /** Key of the second factors' secrets at rest (base64, 256 bits); unset, one is generated once. */
   mfaEncryptionKey: string | undefined;
   /** Roles that must enrol a second factor before anything else. */
@@ -99,6 +101,7 @@ export const CONFIG_ENV = {
   shutdownDrainSeconds: 'SHUTDOWN_DRAIN_SECONDS',
   sessionIdleMinutes: 'SESSION_IDLE_MINUTES',
   sessionMaxHours: 'SESSION_MAX_HOURS',
+  sessionsPerUser: 'SESSIONS_PER_USER',
   mfaEncryptionKey: 'MFA_ENCRYPTION_KEY',
   mfaRequiredRoles: 'MFA_REQUIRED_ROLES',
   oidcIssuerUrl: 'OIDC_ISSUER_URL',
@@ -180,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainSeconds: wholeNumber(env, 'SHUTDOWN_DRAIN_SECONDS', 0),
     sessionIdleMinutes: positive(env, 'SESSION_IDLE_MINUTES', 15),
     sessionMaxHours: positive(env, 'SESSION_MAX_HOURS', 12),
+    sessionsPerUser: positive(env, 'SESSIONS_PER_USER', 5),
     mfaEncryptionKey: env.MFA_ENCRYPTION_KEY || undefined,
     // Under prod, administrators need a second factor; under dev a newcomer's demo admin needs none.
     mfaRequiredRoles: (env.MFA_REQUIRED_ROLES ?? (profiles.includes('prod') ? 'ROLE_ADMIN' : ''))
