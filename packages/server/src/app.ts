@@ -10,7 +10,9 @@ import {
   clientErrorHandler,
   registerApiNoStore,
   registerClosingAnswer,
+  registerConnectionLimit,
   registerExpectationAnswer,
+  requestTimeouts,
 } from './plugins/http-edges';
 import { compileValidator } from './plugins/validation';
 import { registerWebApp } from './plugins/web-app';
@@ -78,6 +80,7 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
     return503OnClosing: false,
     frameworkErrors,
     clientErrorHandler,
+    ...requestTimeouts,
   });
 
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart));
@@ -109,6 +112,7 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   registerApiNoStore(app);
   registerClosingAnswer(app);
   registerExpectationAnswer(app);
+  registerConnectionLimit(app, config.connectionsPerAddress, config.trustProxy);
   // Behind a load balancer, which instance answered. Set on the raw response so that event streams,
   // which take the reply over, carry it too.
   const instanceId = config.instanceId;

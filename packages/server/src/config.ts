@@ -1,5 +1,6 @@
 // Configuration from the environment: every setting the README's table lists, read once at start.
 import path from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import type { Authority } from '@bank/domain';
 import { loadOidcSettings } from './modules/oidc/settings';
 
@@ -28,8 +29,13 @@ export interface Config {
   rateLimitResetPassword: number;
   /** Free bytes under which the data directory's disk is reported DOWN. */
   diskSpaceThreshold: number;
-  /** Behind a TLS-terminating proxy: trust its X-Forwarded-* headers and send HSTS. */
-  trustProxy: boolean;
+  /**
+   * Behind a TLS-terminating proxy: trust X-Forwarded-* headers (from any peer, or only from the listed
+   * addresses and CIDR ranges) and send HSTS.
+   */
+  trustProxy: boolean | string[];
+  /** Open connections one client address may hold (a trusted proxy's are not counted); 0 lifts the cap. */
+  connectionsPerAddress: number;
   /** Amount in XOF from which a transfer or cash provision needs two validations; 0 turns the rule off. */
   fourEyesThresholdXof: number;
   /** Roles of which one of a large request's two validators must hold one (where such a role decides it). */
@@ -93,6 +99,7 @@ export const CONFIG_ENV = {
   rateLimitResetPassword: 'RATE_LIMIT_RESET_PASSWORD',
   diskSpaceThreshold: 'HEALTH_DISK_THRESHOLD',
   trustProxy: 'TRUST_PROXY',
+  connectionsPerAddress: 'CONNECTIONS_PER_ADDRESS',
   fourEyesThresholdXof: 'FOUR_EYES_THRESHOLD_XOF',
   fourEyesSeniorRoles: 'FOUR_EYES_SENIOR_ROLES',
   duePostingSeconds: 'DUE_POSTING_SECONDS',
@@ -127,6 +134,23 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   const value = wholeNumber(env, name, fallback);
   if (value === 0) throw new Error(`${name} must be at least 1, got "${env[name]}"`);
   return value;
+}
+
+/** TRUST_PROXY: off, `true` (any peer), or the proxies' addresses and CIDR ranges, comma-separated. */
+function trustProxyOf(env: NodeJS.ProcessEnv): boolean | string[] {
+  const text = (env.TRUST_PROXY ?? '').trim();
+  if (['', 'false', '0', 'no'].includes(text.toLowerCase())) return false;
+  if (['true', '1', 'yes'].includes(text.toLowerCase())) return true;
+  const proxies = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  try {
+    proxyAddr.compile(proxies);
+  } catch (error) {
+    throw new Error(`TRUST_PROXY must be true or a list of addresses and CIDR ranges: ${(error as Error).message}`);
+  }
+  return proxies;
 }
 
 function publicUrlOf(env: NodeJS.ProcessEnv, host: string, port: number): string {
@@ -171,7 +195,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitRegister: wholeNumber(env, 'RATE_LIMIT_REGISTER', 10),
     rateLimitResetPassword: wholeNumber(env, 'RATE_LIMIT_RESET_PASSWORD', 10),
     diskSpaceThreshold: wholeNumber(env, 'HEALTH_DISK_THRESHOLD', 10 * 1024 * 1024),
-    trustProxy: ['true', '1', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
+    trustProxy: trustProxyOf(env),
+    connectionsPerAddress: wholeNumber(env, 'CONNECTIONS_PER_ADDRESS', 100),
     fourEyesThresholdXof: wholeNumber(env, 'FOUR_EYES_THRESHOLD_XOF', 1_000_000),
     fourEyesSeniorRoles: (env.FOUR_EYES_SENIOR_ROLES ?? 'ROLE_MANAGER,ROLE_RESPONSABLE_DESK')
       .split(',')
