@@ -12,7 +12,6 @@ import {
   registerClosingAnswer,
   registerConnectionLimit,
   registerExpectationAnswer,
-  registerHeadersDeadline,
   requestTimeouts,
 } from './plugins/http-edges';
 import { compileValidator } from './plugins/validation';
@@ -114,7 +113,6 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   registerClosingAnswer(app);
   registerExpectationAnswer(app);
   registerConnectionLimit(app, config.connectionsPerAddress, config.trustProxy);
-  registerHeadersDeadline(app);
   // Behind a load balancer, which instance answered. Set on the raw response so that event streams,
   // which take the reply over, carry it too.
   const instanceId = config.instanceId;

@@ -123,42 +123,6 @@ export const requestTimeouts = {
 } satisfies FastifyHttpOptions<Server>;
 
 /**
- * Node 20 stops looking for late headers at the first connection of its list that is not late, and an
- * idle keep-alive connection (its last request long complete) is such a one: behind a single browser's
- * idle connection, 300 half-sent requests stayed open. So each connection also has a timer of its own,
- * from its first byte (or its start) to its request's headers, answered as Node answers (408, closed).
- */
-export function registerHeadersDeadline(app: FastifyInstance): void {
-  const timers = new Map<Socket, NodeJS.Timeout>();
-  const disarm = (socket: Socket) => {
-    clearTimeout(timers.get(socket));
-    timers.delete(socket);
-  };
-  const arm = (socket: Socket) => {
-    if (socket.destroyed) return;
-    disarm(socket);
-    const late = () => {
-      timers.delete(socket);
-      const error = Object.assign(new Error('Request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' });
-      app.server.emit('clientError', error, socket);
-    };
-    timers.set(socket, setTimeout(late, HEADERS_TIMEOUT_MS).unref());
-  };
-  app.server.on('connection', (socket: Socket) => {
-    arm(socket);
-    socket.once('close', () => disarm(socket));
-  });
-  const headersIn = (request: IncomingMessage, response: ServerResponse) => {
-    const socket = request.socket;
-    disarm(socket);
-    // The next request on a kept-alive connection has its own deadline from its first byte.
-    response.once('finish', () => socket.once('data', () => arm(socket)));
-  };
-  app.server.on('request', headersIn);
-  app.server.on('checkExpectation', headersIn);
-}
-
-/**
  * At most `perAddress` open connections from one client address: past it, a new one is closed at once.
  * A trusted proxy's address is not counted, as every client behind it shares it (the proxy caps its own);
  * with TRUST_PROXY=true every peer may be one, so nothing is counted.
