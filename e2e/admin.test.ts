@@ -231,7 +231,9 @@ describe('self-service', () => {
     await screenshot(page, 'register-form');
     await page.getByRole('button', { name: 'Enregistrement' }).click();
     await page.getByTestId('register-success').waitFor();
-    expect(await page.getByTestId('register-success').textContent()).toContain('vérifier votre email');
+    expect(await page.getByTestId('register-success').textContent()).toContain(
+      "Un e-mail vient de partir à l'adresse indiquée",
+    );
     await screenshot(page, 'register-success');
 
     await page.goto('/activate?key=wrong');
@@ -258,7 +260,7 @@ describe('self-service', () => {
     await page.goto('/reset/request');
     await page.getByLabel('Email').fill(`${login}@bank.sn`);
     await page.getByRole('button', { name: 'Réinitialiser le mot de passe' }).click();
-    await page.getByText('Vérifiez vos emails').waitFor();
+    await page.getByTestId('reset-request-success').waitFor();
     await page.goto(await mailedLink(`${login}@bank.sn`, 'Réinitialisation de votre mot de passe'));
     await page.getByLabel(/^Nouveau mot de passe\s*\*?$/).fill('Thies2026!k');
     await page.getByLabel('Confirmation du nouveau mot de passe').fill('Thies2026!k');
@@ -271,16 +273,18 @@ describe('self-service', () => {
     await context.close();
   });
 
-  it('says an unknown e-mail is not registered', async () => {
+  it('answers an unknown e-mail as a known one: no list of staff addresses', async () => {
     const { context, page } = await browser.open();
     await page.goto('/login');
     await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
     await page.getByRole('heading', { name: 'Réinitialiser votre mot de passe' }).waitFor();
     await page.getByLabel('Email').fill(`nobody${run}@nowhere.sn`);
     await page.getByRole('button', { name: 'Réinitialiser le mot de passe' }).click();
-    await page.getByTestId('reset-request-error').waitFor();
-    expect(await page.getByTestId('reset-request-error').textContent()).toContain("n'est pas enregistrée");
-    await screenshot(page, 'reset-request-notfound');
+    await page.getByTestId('reset-request-success').waitFor();
+    expect(await page.getByTestId('reset-request-success').textContent()).toBe(
+      "Si cette adresse est celle d'un compte, un e-mail vient d'y partir : suivez-le pour choisir un nouveau mot de passe.",
+    );
+    await screenshot(page, 'reset-request-unknown');
     await page.goto('/reset/finish/some-key');
     await page.getByLabel(/^Nouveau mot de passe\s*\*?$/).fill('Abcdef1!');
     expect(await page.getByTestId('strength-meter').getAttribute('data-level')).toBe('5');

@@ -10,7 +10,9 @@ import {
   clientErrorHandler,
   registerApiNoStore,
   registerClosingAnswer,
+  registerConnectionLimit,
   registerExpectationAnswer,
+  requestTimeouts,
 } from './plugins/http-edges';
 import { compileValidator } from './plugins/validation';
 import { registerWebApp } from './plugins/web-app';
@@ -22,7 +24,7 @@ import { LoggerRegistry } from './modules/management/loggers';
 import { registerHttpMetrics } from './modules/management/metrics';
 import { registerOpenApi } from './modules/management/openapi';
 import { type MailMessage, registerMailer } from './modules/mail/mailer';
-import { registerRateLimits } from './modules/account/rate-limits';
+import { credentialChecks, registerRateLimits } from './modules/account/rate-limits';
 import { registerAccessLog } from './modules/audit/access-log';
 import { createEventBus } from './modules/events/bus';
 import { registerEventRoutes } from './modules/events/routes';
@@ -83,6 +85,7 @@ export async function buildApp({ config, db, keys, mailbox }: AppOptions): Promi
     return503OnClosing: false,
     frameworkErrors,
     clientErrorHandler,
+    ...requestTimeouts,
   });
 
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart));
@@ -114,6 +117,7 @@ export async function buildApp({ config, db, keys, mailbox }: AppOptions): Promi
   registerApiNoStore(app);
   registerClosingAnswer(app);
   registerExpectationAnswer(app);
+  registerConnectionLimit(app, config.connectionsPerAddress, config.trustProxy);
   // Behind a load balancer, which instance answered. Set on the raw response so that event streams,
   // which take the reply over, carry it too.
   const instanceId = config.instanceId;
@@ -129,6 +133,7 @@ export async function buildApp({ config, db, keys, mailbox }: AppOptions): Promi
   const sessions = new SessionStore(db, bus, {
     idleMs: config.sessionIdleMinutes * 60_000,
     maxMs: config.sessionMaxHours * 3_600_000,
+    perUser: config.sessionsPerUser,
   });
   registerAuth(app, tokens, accounts, sessions, config.mfaRequiredRoles);
   const totp = new TotpStore(keys.mfaKey);
@@ -139,19 +144,20 @@ export async function buildApp({ config, db, keys, mailbox }: AppOptions): Promi
   await registerRateLimits(app);
   await registerAccessLog(app, db, config.accessLog);
   const mailer = registerMailer(app, config, db, loggers.get('mail'), mailbox);
+  const checks = credentialChecks(app, config.rateLimitAuthenticate);
 
-  registerAccountRoutes(app, {
-    db,
-    tokens,
-    accounts,
-    sessions,
-    totp,
-    signInsPerMinute: config.rateLimitAuthenticate,
-  });
+  registerAccountRoutes(app, { db, tokens, accounts, sessions, totp, mailer, credentialChecks: checks });
   registerSelfServiceRoutes(app, { db, config, accounts, sessions, mailer, log: loggers.get('auth') });
   registerUserRoutes(app, { db, config, accounts, sessions, mailer, log: loggers.get('auth') });
   registerSessionRoutes(app, { db, accounts, sessions });
-  registerMfaRoutes(app, { db, accounts, sessions, totp, mfaRequiredRoles: config.mfaRequiredRoles });
+  registerMfaRoutes(app, {
+    db,
+    accounts,
+    sessions,
+    totp,
+    mfaRequiredRoles: config.mfaRequiredRoles,
+    credentialChecks: checks,
+  });
   registerOidcRoutes(app, {
     db,
     config,

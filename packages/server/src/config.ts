@@ -1,6 +1,7 @@
 // Configuration from the environment: every setting the README's table lists, read once at start.
 import fs from 'node:fs';
 import path from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import type { Authority } from '@bank/domain';
 import { loadOidcSettings } from './modules/oidc/settings';
 
@@ -35,8 +36,13 @@ export interface Config {
   rateLimitResetPassword: number;
   /** Free bytes under which the data directory's disk is reported DOWN. */
   diskSpaceThreshold: number;
-  /** Behind a TLS-terminating proxy: trust its X-Forwarded-* headers and send HSTS. */
-  trustProxy: boolean;
+  /**
+   * Behind a TLS-terminating proxy: trust X-Forwarded-* headers (from any peer, or only from the listed
+   * addresses and CIDR ranges) and send HSTS.
+   */
+  trustProxy: boolean | string[];
+  /** Open connections one client address may hold (a trusted proxy's are not counted); 0 lifts the cap. */
+  connectionsPerAddress: number;
   /** Amount in XOF from which a transfer or cash provision needs two validations; 0 turns the rule off. */
   fourEyesThresholdXof: number;
   /** Roles of which one of a large request's two validators must hold one (where such a role decides it). */
@@ -59,6 +65,8 @@ export interface Config {
   sessionIdleMinutes: number;
   /** A staff session ends this long after its sign-in, however much it is used. */
   sessionMaxHours: number;
+  /** Open sessions one login may hold; a sign-in past it ends the oldest. */
+  sessionsPerUser: number;
   /** Key of the second factors' secrets at rest (base64, 256 bits), as JWT_SECRET is read; required under prod. */
   mfaEncryptionKey: string | undefined;
   /** Backups are encrypted with this key (base64, 256 bits) when set, as JWT_SECRET is read. */
@@ -101,6 +109,7 @@ export const CONFIG_ENV = {
   rateLimitResetPassword: 'RATE_LIMIT_RESET_PASSWORD',
   diskSpaceThreshold: 'HEALTH_DISK_THRESHOLD',
   trustProxy: 'TRUST_PROXY',
+  connectionsPerAddress: 'CONNECTIONS_PER_ADDRESS',
   fourEyesThresholdXof: 'FOUR_EYES_THRESHOLD_XOF',
   fourEyesSeniorRoles: 'FOUR_EYES_SENIOR_ROLES',
   duePostingSeconds: 'DUE_POSTING_SECONDS',
@@ -109,6 +118,7 @@ export const CONFIG_ENV = {
   shutdownDrainSeconds: 'SHUTDOWN_DRAIN_SECONDS',
   sessionIdleMinutes: 'SESSION_IDLE_MINUTES',
   sessionMaxHours: 'SESSION_MAX_HOURS',
+  sessionsPerUser: 'SESSIONS_PER_USER',
   mfaEncryptionKey: 'MFA_ENCRYPTION_KEY',
   backupKey: 'BACKUP_KEY',
   mfaRequiredRoles: 'MFA_REQUIRED_ROLES',
@@ -135,6 +145,23 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   const value = wholeNumber(env, name, fallback);
   if (value === 0) throw new Error(`${name} must be at least 1, got "${env[name]}"`);
   return value;
+}
+
+/** TRUST_PROXY: off, `true` (any peer), or the proxies' addresses and CIDR ranges, comma-separated. */
+function trustProxyOf(env: NodeJS.ProcessEnv): boolean | string[] {
+  const text = (env.TRUST_PROXY ?? '').trim();
+  if (['', 'false', '0', 'no'].includes(text.toLowerCase())) return false;
+  if (['true', '1', 'yes'].includes(text.toLowerCase())) return true;
+  const proxies = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  try {
+    proxyAddr.compile(proxies);
+  } catch (error) {
+    throw new Error(`TRUST_PROXY must be true or a list of addresses and CIDR ranges: ${(error as Error).message}`);
+  }
+  return proxies;
 }
 
 function publicUrlOf(env: NodeJS.ProcessEnv, host: string, port: number): string {
@@ -191,7 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitRegister: wholeNumber(env, 'RATE_LIMIT_REGISTER', 10),
     rateLimitResetPassword: wholeNumber(env, 'RATE_LIMIT_RESET_PASSWORD', 10),
     diskSpaceThreshold: wholeNumber(env, 'HEALTH_DISK_THRESHOLD', 10 * 1024 * 1024),
-    trustProxy: ['true', '1', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
+    trustProxy: trustProxyOf(env),
+    connectionsPerAddress: wholeNumber(env, 'CONNECTIONS_PER_ADDRESS', 100),
     fourEyesThresholdXof: wholeNumber(env, 'FOUR_EYES_THRESHOLD_XOF', 1_000_000),
     fourEyesSeniorRoles: (env.FOUR_EYES_SENIOR_ROLES ?? 'ROLE_MANAGER,ROLE_RESPONSABLE_DESK')
       .split(',')
@@ -203,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainSeconds: wholeNumber(env, 'SHUTDOWN_DRAIN_SECONDS', 0),
     sessionIdleMinutes: positive(env, 'SESSION_IDLE_MINUTES', 15),
     sessionMaxHours: positive(env, 'SESSION_MAX_HOURS', 12),
+    sessionsPerUser: positive(env, 'SESSIONS_PER_USER', 5),
     mfaEncryptionKey: secretOf(env, 'MFA_ENCRYPTION_KEY'),
     backupKey: secretOf(env, 'BACKUP_KEY'),
     // Under prod, administrators need a second factor; under dev a newcomer's demo admin needs none.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApp, type TestApp } from './helper';
+import { lastMailTo } from './outbox';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,45 +9,81 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('POST api/account', () => {
-  it('updates names, email and language of the signed-in account', async () => {
-    const headers = bearer(await t.tokenFor('agentca'));
-    const update = await t.app.inject({
-      method: 'POST',
-      url: '/api/account',
-      headers,
-      payload: { firstName: 'Cheikh Tidiane', lastName: 'Sow', email: 'ct.sow@banque.sn', langKey: 'en' },
+  const save = async (login: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/account', headers: bearer(await t.tokenFor(login)), payload });
+  const read = async (login: string) =>
+    (await t.app.inject({ url: '/api/account', headers: bearer(await t.tokenFor(login)) })).json();
+
+  it('updates names and language without the password, the e-mail with it, and tells the old address', async () => {
+    const names = await save('manager', { firstName: 'Cheikh Tidiane', lastName: 'Sow', langKey: 'en' });
+    expect(names.statusCode).toBe(200);
+    const update = await save('manager', {
+      email: 'CT.Sow@banque.sn',
+      langKey: 'en',
+      currentPassword: 'manager',
     });
-    expect(update.statusCode).toBe(200);
-    const account = await t.app.inject({ url: '/api/account', headers });
-    expect(account.json()).toMatchObject({
+    expect(update.statusCode, update.body).toBe(200);
+    expect(await read('manager')).toMatchObject({
       firstName: 'Cheikh Tidiane',
+      lastName: 'Sow',
       email: 'ct.sow@banque.sn',
       langKey: 'en',
-      lastModifiedBy: 'agentca',
+      lastModifiedBy: 'manager',
     });
+    const notice = (await lastMailTo(t, 'manager@banque.sn'))!;
+    expect(notice.subject).toBe('Your e-mail address was changed');
+    expect(notice.text).toContain('ct.sow@banque.sn');
+    expect(await lastMailTo(t, 'ct.sow@banque.sn')).toBeUndefined();
+  });
+
+  it('asks the current password for a new e-mail: 400 without it, 400 when wrong, counted toward the lockout', async () => {
+    const without = await save('admin', { email: 'ailleurs@exemple.sn' });
+    expect(without.statusCode).toBe(400);
+    expect(without.json().message).toBe('error.currentPasswordRequired');
+    expect(without.json().fieldErrors).toEqual([
+      { objectName: 'account', field: 'currentPassword', message: 'NotNull' },
+    ]);
+    const answers = [];
+    for (let i = 0; i < 5; i++)
+      answers.push((await save('admin', { email: 'ailleurs@exemple.sn', currentPassword: 'faux' })).json().message);
+    expect(answers).toEqual([...Array(4).fill('error.invalidpassword'), 'login.messages.error.locked']);
+    const right = await save('admin', { email: 'ailleurs@exemple.sn', currentPassword: 'admin' });
+    expect(right.statusCode).toBe(429);
+    expect((await read('admin')).email).toBe('admin@banque.sn');
+    expect(await lastMailTo(t, 'admin@banque.sn')).toBeUndefined();
+    await t.db.query(`delete from user_attempts where principal = 'admin'`);
+  });
+
+  it('keeps settings to ADMIN and MANAGER, as the spec does: any other role is refused, e-mail included', async () => {
+    const response = await save('stagiaire', { email: 'attacker@exemple.sn', langKey: 'fr' });
+    expect(response.statusCode).toBe(403);
+    expect((await read('stagiaire')).email).toBe('stagiaire@banque.sn');
+  });
+
+  it('changes only the fields sent: a partial update never clears the others', async () => {
+    await save('admin', { firstName: 'Awa', lastName: 'Diop' });
+    expect((await save('admin', { firstName: 'Adja' })).statusCode).toBe(200);
+    expect(await read('admin')).toMatchObject({ firstName: 'Adja', lastName: 'Diop', email: 'admin@banque.sn' });
+    // An explicit null clears a name, as asked.
+    expect((await save('admin', { lastName: null })).statusCode).toBe(200);
+    expect(await read('admin')).toMatchObject({ firstName: 'Adja', lastName: null });
   });
 
   it("refuses another account's email with error.emailexists and changes nothing", async () => {
-    const headers = bearer(await t.tokenFor('agentsaisie'));
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/account',
-      headers,
-      payload: { firstName: 'X', lastName: 'Y', email: 'ADMIN@banque.sn', langKey: 'fr' },
+    const response = await save('admin', {
+      firstName: 'X',
+      lastName: 'Y',
+      email: 'AGENTSAISIE@banque.sn',
+      langKey: 'fr',
+      currentPassword: 'admin',
     });
     expect(response.statusCode).toBe(400);
     expect(response.headers['x-app-error']).toBe('error.emailexists');
-    const account = await t.app.inject({ url: '/api/account', headers });
-    expect(account.json()).toMatchObject({ firstName: 'Aminata', email: 'agentsaisie@banque.sn' });
+    expect(await read('admin')).toMatchObject({ firstName: 'Adja', email: 'admin@banque.sn' });
   });
 
   it('validates email and language', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/account',
-      headers: bearer(await t.tokenFor('agentsaisie')),
-      payload: { email: 'not-an-email', langKey: 'de' },
-    });
+    const response = await save('admin', { email: 'not-an-email', langKey: 'de' });
     expect(response.statusCode).toBe(400);
     expect(
       response

@@ -146,6 +146,80 @@ describe('sign-in of an enrolled user', () => {
   });
 });
 
+describe('codes checked for a signed-in user', () => {
+  const remove = (app: TestApp, headers: Record<string, string>, code: string) =>
+    app.app.inject({ method: 'DELETE', url: '/api/account/mfa/totp', headers, payload: { code } });
+
+  it('counts wrong codes on removal toward the sign-in lockout; the right code waits until it ends', async () => {
+    const { secret, headers } = await enrol(t, 'manager');
+    const wrong = codeOf(secret, 1) === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 4; i++) {
+      const refused = await remove(t, headers, wrong);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe('error.mfaInvalid');
+    }
+    const fifth = await remove(t, headers, wrong);
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json().message).toBe('login.messages.error.locked');
+    // Locked: the right code is refused, and so is a sign-in, while the session itself stays.
+    const right = await remove(t, headers, codeOf(secret, 1));
+    expect(right.statusCode).toBe(429);
+    expect(right.json().message).toBe('login.messages.error.locked');
+    expect((await authenticate(t, 'manager', codeOf(secret, 1))).json().message).toBe('login.messages.error.locked');
+    expect((await t.app.inject({ url: '/api/account/mfa', headers })).json()).toMatchObject({ totp: true });
+    const failures = await t.db.query<{ data: unknown }>(
+      `select data from audit_event where principal = 'manager' and event_type = 'AUTHENTICATION_FAILURE'`,
+    );
+    expect(failures).toHaveLength(5);
+
+    await t.db.query(
+      `update user_attempts set last_modified = now() - interval '31 minutes' where principal = 'manager'`,
+    );
+    expect((await remove(t, headers, codeOf(secret, 1))).statusCode).toBe(204);
+  });
+
+  it('counts wrong codes at enrolment the same way', async () => {
+    // Enrolled by the first test: an administrator's reset, then a new enrolment.
+    const admin = bearer(await t.tokenFor('admin'));
+    await t.app.inject({ method: 'DELETE', url: '/api/users/agentsaisie/mfa', headers: admin });
+    const fresh = bearer(await t.signIn('agentsaisie'));
+    const { secret } = (
+      await t.app.inject({ method: 'POST', url: '/api/account/mfa/totp/setup', headers: fresh })
+    ).json<{ secret: string }>();
+    const wrong = codeOf(secret) === '000000' ? '111111' : '000000';
+    const answers = [];
+    for (let i = 0; i < 5; i++)
+      answers.push(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/account/mfa/totp/activate',
+            headers: fresh,
+            payload: { code: wrong },
+          })
+        ).statusCode,
+      );
+    expect(answers).toEqual([400, 400, 400, 400, 429]);
+    await t.db.query(`delete from user_attempts where principal = 'agentsaisie'`);
+  });
+
+  it('shares the sign-in rate limit per address: guesses on removal and sign-ins add up', async () => {
+    const limited = await startTestApp({ config: { rateLimitAuthenticate: 5 } });
+    try {
+      // The sign-in and the activation are the first two of the five.
+      const { secret, headers } = await enrol(limited, 'agentca');
+      const wrong = codeOf(secret, 1) === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 3; i++) expect((await remove(limited, headers, wrong)).statusCode).toBe(400);
+      const sixth = await remove(limited, headers, wrong);
+      expect(sixth.statusCode).toBe(429);
+      expect(sixth.json().message).toBe('error.http.429');
+      expect((await authenticate(limited, 'stagiaire')).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('roles that must enrol first (MFA_REQUIRED_ROLES)', () => {
   let strict: TestApp;
   beforeAll(async () => {

@@ -103,7 +103,7 @@ describe('a staff decision sent as the form read it', () => {
 
 describe('api/account', () => {
   it('takes back what GET gave, with one first name changed, as JHipster settings save it', async () => {
-    const headers = await as('stagiaire');
+    const headers = await as('manager');
     const read = (await t.app.inject({ url: '/api/account', headers })).json<Record<string, unknown>>();
     const saved = await t.app.inject({
       method: 'POST',
@@ -120,7 +120,7 @@ describe('api/account', () => {
   });
 
   it('never applies the read-only fields it accepts: login, authorities, activation, id, audit', async () => {
-    const headers = await as('stagiaire');
+    const headers = await as('manager');
     const read = (await t.app.inject({ url: '/api/account', headers })).json<Record<string, unknown>>();
     const forged = {
       ...read,
@@ -139,13 +139,13 @@ describe('api/account', () => {
     const after = (await t.app.inject({ url: '/api/account', headers })).json<Record<string, unknown>>();
     for (const field of ['id', 'login', 'authorities', 'activated', 'imageUrl', 'createdBy', 'createdDate'])
       expect(after[field], field).toEqual(read[field]);
-    expect(after.lastModifiedBy).toBe('stagiaire');
+    expect(after.lastModifiedBy).toBe('manager');
     const admin = (await t.app.inject({ url: '/api/users/admin', headers: await as('admin') })).json();
     expect(admin.authorities).toContain('ROLE_ADMIN');
   });
 
   it('refuses a field nobody declares, naming it', async () => {
-    const headers = await as('stagiaire');
+    const headers = await as('manager');
     const read = (await t.app.inject({ url: '/api/account', headers })).json<Record<string, unknown>>();
     const response = await t.app.inject({
       method: 'POST',

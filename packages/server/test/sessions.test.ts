@@ -1,6 +1,7 @@
 // Server-side sessions: sign-out, idle and maximum age, every change that ends an account's sessions,
 // and the sessions a user and an administrator can see and end. PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
 import { bearer, startTestApp, type TestApp } from './helper';
 import { keyIn, lastMailTo } from './outbox';
 
@@ -293,5 +294,40 @@ describe('the sessions a user sees and ends', () => {
       `select event_type, data from audit_event where principal = 'admin' order by id desc limit 1`,
     );
     expect(event!.event_type).toBe('SESSIONS_REVOKED');
+  });
+});
+
+describe('sessions per login (SESSIONS_PER_USER)', () => {
+  let capped: TestApp;
+  beforeAll(async () => {
+    capped = await startTestApp({ config: { sessionsPerUser: 3 } });
+  });
+  afterAll(() => capped.close());
+
+  it('keeps the newest sessions of a login: a sign-in past the limit ends the oldest, and no other login’s', async () => {
+    const other = await signIn(capped, 'agentca');
+    const tokens = [];
+    for (let i = 0; i < 3; i++) tokens.push(await signIn(capped, 'manager', 'manager', `poste ${i}`));
+    for (const token of tokens) expect((await account(capped, token)).statusCode).toBe(200);
+
+    tokens.push(await signIn(capped, 'manager', 'manager', 'poste 3'));
+    expect((await account(capped, tokens[0]!)).statusCode).toBe(401);
+    for (const token of tokens.slice(1)) expect((await account(capped, token)).statusCode).toBe(200);
+    expect((await account(capped, other)).statusCode).toBe(200);
+    expect(await endReasons(capped, 'manager')).toEqual(['superseded', null, null, null]);
+    const open = (await capped.app.inject({ url: '/api/account/sessions', headers: bearer(tokens[3]!) })).json<
+      Array<{ userAgent: string }>
+    >();
+    expect(open.map((s) => s.userAgent).sort()).toEqual(['poste 1', 'poste 2', 'poste 3']);
+
+    // A session that ended otherwise frees its place: the next sign-in ends none.
+    await capped.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(tokens[1]!) });
+    tokens.push(await signIn(capped, 'manager', 'manager', 'poste 4'));
+    for (const token of tokens.slice(2)) expect((await account(capped, token)).statusCode).toBe(200);
+  });
+
+  it('defaults to 5', () => {
+    expect(loadConfig({}).sessionsPerUser).toBe(5);
+    expect(() => loadConfig({ SESSIONS_PER_USER: '0' })).toThrow('SESSIONS_PER_USER must be at least 1');
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '@bank/domain';
 import { bearer, startTestApp, type TestApp } from './helper';
 import { expectSecurityHeaders } from './security-headers';
+import { RESET_ANSWER_MS } from '../src/modules/account/self-service';
 
 const JWT_SECRET = 'jwt-secret-never-shown-0123456789abcdefABCDEF';
 const NEW_PASSWORD = 'Mot-De-Passe-Tres-Secret-42';
@@ -62,6 +63,71 @@ describe('sign-in protection', () => {
     const [a, b] = [median(unknown), median(known)];
     console.info(`sign-in failures: unknown login ${a.toFixed(1)} CPU ms, wrong password ${b.toFixed(1)} CPU ms`);
     expect(Math.max(a, b) / Math.min(a, b)).toBeLessThan(2);
+  });
+
+  /** CPU medians of `TRIES` calls of each kind, interleaved; each call must answer `status`. */
+  async function cpuMedians(kinds: Array<(i: number) => Promise<{ statusCode: number }>>, status: number) {
+    const costs = kinds.map(() => [] as number[]);
+    for (let i = 0; i < TRIES; i++)
+      for (const [k, call] of kinds.entries()) {
+        const before = process.cpuUsage();
+        const response = await call(i);
+        const used = process.cpuUsage(before);
+        costs[k]!.push((used.user + used.system) / 1000);
+        expect(response.statusCode).toBe(status);
+      }
+    return costs.map(median);
+  }
+
+  it(`registers a taken login or address with as much work as a new one (CPU medians of ${TRIES} within 2x)`, async () => {
+    const register = (login: string, email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: { login, email, password: 'secret' },
+        remoteAddress: nextIp(),
+      });
+    const [fresh, takenEmail, takenLogin] = await cpuMedians(
+      [
+        (i) => register(`venu-${i}`, `venu-${i}@exemple.sn`),
+        (i) => register(`autre-${i}`, `${DEMO_ACCOUNTS[i % DEMO_ACCOUNTS.length]!.login}@banque.sn`),
+        (i) => register(DEMO_ACCOUNTS[i % DEMO_ACCOUNTS.length]!.login, `pris-${i}@exemple.sn`),
+      ],
+      201,
+    );
+    console.info(
+      `registrations: new ${fresh!.toFixed(1)}, taken address ${takenEmail!.toFixed(1)}, taken login ${takenLogin!.toFixed(1)} CPU ms`,
+    );
+    for (const cost of [takenEmail!, takenLogin!])
+      expect(Math.max(cost, fresh!) / Math.min(cost, fresh!)).toBeLessThan(2);
+  });
+
+  // No CPU comparison here: only the known address costs a mail, so both answers wait for a floor.
+  it(`answers a reset request for an unknown address as late as for a known one (wall-time medians of ${TRIES} within 1.25x)`, async () => {
+    const resetInit = async (email: string) => {
+      const started = performance.now();
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/account/reset-password/init',
+        headers: { 'content-type': 'text/plain' },
+        payload: email,
+        remoteAddress: nextIp(),
+      });
+      return { statusCode: response.statusCode, ms: performance.now() - started };
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < TRIES; i++) {
+      const a = await resetInit(`${DEMO_ACCOUNTS[i % DEMO_ACCOUNTS.length]!.login}@banque.sn`);
+      const b = await resetInit(`personne-${i}@exemple.sn`);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      known.push(a.ms);
+      unknown.push(b.ms);
+    }
+    const [k, u] = [median(known), median(unknown)];
+    console.info(`reset requests: known ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms`);
+    expect(Math.min(k, u)).toBeGreaterThanOrEqual(RESET_ANSWER_MS - 1);
+    expect(Math.max(k, u) / Math.min(k, u)).toBeLessThan(1.25);
   });
 
   it(`answers 429 problem+json after ${LIMIT} sign-ins a minute from one address, before counting the attempt`, async () => {

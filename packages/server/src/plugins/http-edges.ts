@@ -2,9 +2,11 @@
 // application/problem+json): API answers are never cached, requests that Node's HTTP parser refuses
 // before Fastify sees them (headers over 16 kB, malformed HTTP, a request too slow to arrive, an
 // `Expect` it cannot meet) get a problem, and so do requests that arrive while the server closes.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+// Also how long a request may take to arrive, and how many connections one client address may hold.
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ConnectionError, FastifyInstance } from 'fastify';
+import proxyAddr from '@fastify/proxy-addr';
+import type { ConnectionError, FastifyHttpOptions, FastifyInstance } from 'fastify';
 import { isApiPath } from './auth';
 import { sendProblem } from './errors';
 
@@ -105,4 +107,48 @@ export function clientErrorHandler(this: FastifyInstance, error: ConnectionError
       body,
     ].join('\r\n'),
   );
+}
+
+/** A request's headers must arrive within this, or Node answers 408 and closes (slow-header attacks). */
+export const HEADERS_TIMEOUT_MS = 10_000;
+/** The whole request, body included, within this: the web app's own time-out (spec part 1 §9). */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+/** Fastify's options for the time-outs above. */
+export const requestTimeouts = {
+  requestTimeout: REQUEST_TIMEOUT_MS,
+  // Node looks for late requests every connectionsCheckingInterval, 30 s by default: a 10 s limit would
+  // then hold a connection up to 40 s.
+  http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1_000 },
+} satisfies FastifyHttpOptions<Server>;
+
+/**
+ * At most `perAddress` open connections from one client address: past it, a new one is closed at once.
+ * A trusted proxy's address is not counted, as every client behind it shares it (the proxy caps its own);
+ * with TRUST_PROXY=true every peer may be one, so nothing is counted.
+ */
+export function registerConnectionLimit(
+  app: FastifyInstance,
+  perAddress: number,
+  trustProxy: boolean | string[],
+): void {
+  if (perAddress === 0 || trustProxy === true) return;
+  const trusted = trustProxy === false ? () => false : proxyAddr.compile(trustProxy);
+  const open = new Map<string, number>();
+  app.server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress;
+    if (!address || trusted(address, 0)) return;
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > perAddress) {
+      app.log.debug({ address, perAddress }, 'connection refused: too many from this address');
+      socket.destroy();
+      return;
+    }
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = open.get(address)! - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+  });
 }

@@ -5,11 +5,15 @@ import { requestData } from './http-client';
 import { isHttpError } from './http-error';
 import type { AccountSettings, PasswordChange } from './types';
 
+/** The settings' refusals about the current password (asked for a new e-mail): told beside its field. */
+export const CURRENT_PASSWORD_ERRORS: readonly string[] = ['error.invalidpassword', 'error.currentPasswordRequired'];
+
 export function saveAccount(settings: AccountSettings): Promise<unknown> {
   return requestData('api/account', {
     method: 'POST',
     body: settings,
     successMessage: 'settings.messages.success',
+    quietMessages: CURRENT_PASSWORD_ERRORS,
   });
 }
 
@@ -38,7 +42,7 @@ export function activate(key: string): Promise<unknown> {
   return requestData('api/activate', { query: { key }, errorMessage: false });
 }
 
-/** The body is the bare e-mail as text/plain; 400 error.emailnotfound for an unknown address. */
+/** The body is the bare e-mail as text/plain; known or not, the address gets the same 200. */
 export function requestPasswordReset(email: string): Promise<unknown> {
   return requestData('api/account/reset-password/init', { method: 'POST', body: email, errorMessage: false });
 }

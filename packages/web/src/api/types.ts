@@ -26,6 +26,8 @@ export interface AccountSettings {
   lastName: string;
   email: string;
   langKey: string;
+  /** Sent when the e-mail changes, which the server refuses without it. */
+  currentPassword?: string;
 }
 
 export interface PasswordChange {

@@ -1,6 +1,6 @@
 // Gateway account API: sign-in, the signed-in account, its update and its password (spec part 1 §7.1).
 import type { FastifyInstance } from 'fastify';
-import { ACCOUNT_RULES, LANGUAGES } from '@bank/domain';
+import { ACCOUNT_RULES, LANGUAGES, ROUTE_ACCESS } from '@bank/domain';
 import type { Database } from '../../db/database';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../security/passwords';
 import type { TokenService } from '../../security/tokens';
@@ -8,12 +8,13 @@ import type { AccountStateCache } from '../../plugins/auth';
 import { HttpProblem, badRequest, unauthorized } from '../../problem';
 import { recordAudit } from '../audit/audit';
 import { findUserByLogin, readBack, toAccountDto } from './users';
-import { LOCK_MINUTES, MAX_FAILED_ATTEMPTS, isLocked, recordFailure, recordSuccess } from './lockout';
-import { perMinute } from './rate-limits';
+import { MAX_FAILED_ATTEMPTS, isLocked, lockedProblem, reauthenticate, recordFailure, recordSuccess } from './lockout';
+import { emailTaken } from './self-service';
+import type { Mailer } from '../mail/mailer';
+import { accountMail } from '../mail/templates';
 import type { SignInMethod, SessionStore } from '../sessions/sessions';
 import type { TotpStore } from '../mfa/totp';
-
-const LOCKED_DETAIL = `Too many failed sign-ins: this login is locked for ${LOCK_MINUTES} minutes`;
+import type { CredentialChecks } from './rate-limits';
 
 const SIGNED_IN = [] as const;
 
@@ -30,9 +31,22 @@ const credentialsSchema = {
   },
 } as const;
 
+/** The columns a user's settings may change; a field left out of the body keeps its value. */
+const COLUMNS = { firstName: 'first_name', lastName: 'last_name', email: 'email', langKey: 'lang_key' } as const;
+
+interface AccountUpdate {
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string;
+  langKey?: string;
+  /** Needed when the e-mail changes. */
+  currentPassword?: string;
+}
+
+const invalidPassword = () => badRequest('error.invalidpassword', 'The current password is wrong');
+
 const accountUpdateSchema = {
   type: 'object',
-  required: ['email', 'langKey'],
   additionalProperties: false,
   properties: {
     firstName: { type: ['string', 'null'], maxLength: ACCOUNT_RULES.firstName.maxLength },
@@ -44,6 +58,7 @@ const accountUpdateSchema = {
       format: 'email',
     },
     langKey: { type: 'string', enum: [...LANGUAGES] },
+    currentPassword: { type: 'string', minLength: 1, maxLength: 100 },
     // The account as GET gave it may come back whole: who the user is and what they may do stay the server's.
     ...readBack(
       'id',
@@ -88,14 +103,15 @@ export function registerAccountRoutes(
     accounts: AccountStateCache;
     sessions: SessionStore;
     totp: TotpStore;
-    signInsPerMinute?: number;
+    mailer: Mailer;
+    credentialChecks: CredentialChecks;
   },
 ): void {
-  const { db, tokens, accounts, sessions, totp, signInsPerMinute = 0 } = deps;
+  const { db, tokens, accounts, sessions, totp, mailer, credentialChecks } = deps;
 
   app.post<{ Body: Credentials }>(
     '/api/authenticate',
-    { config: { access: 'public', ...perMinute(signInsPerMinute) }, schema: { body: credentialsSchema } },
+    { config: { access: 'public' }, ...credentialChecks, schema: { body: credentialsSchema } },
     async (request, reply) => {
       const { username, password, rememberMe = false, otp } = request.body;
       const locked = await isLocked(db, username);
@@ -104,7 +120,7 @@ export function registerAccountRoutes(
       const valid = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
       if (locked) {
         await recordAudit(db, username, 'AUTHENTICATION_LOCKED', { ip: request.ip });
-        throw new HttpProblem(401, { message: 'login.messages.error.locked', detail: LOCKED_DETAIL });
+        throw lockedProblem(401);
       }
       if (!user || !valid) {
         const attempts = await recordFailure(db, username);
@@ -115,7 +131,7 @@ export function registerAccountRoutes(
         });
         if (attempts >= MAX_FAILED_ATTEMPTS) {
           await recordAudit(db, username, 'AUTHENTICATION_LOCKED', { ip: request.ip });
-          throw new HttpProblem(401, { message: 'login.messages.error.locked', detail: LOCKED_DETAIL });
+          throw lockedProblem(401);
         }
         throw new HttpProblem(401, { message: 'login.messages.error.authentication', detail: 'Bad credentials' });
       }
@@ -140,7 +156,7 @@ export function registerAccountRoutes(
           await recordAudit(db, username, 'AUTHENTICATION_FAILURE', { reason: 'bad-otp', ip: request.ip, attempts });
           if (attempts >= MAX_FAILED_ATTEMPTS) {
             await recordAudit(db, username, 'AUTHENTICATION_LOCKED', { ip: request.ip });
-            throw new HttpProblem(401, { message: 'login.messages.error.locked', detail: LOCKED_DETAIL });
+            throw lockedProblem(401);
           }
           throw new HttpProblem(401, {
             message: 'error.mfaInvalid',
@@ -166,45 +182,70 @@ export function registerAccountRoutes(
     return toAccountDto(user);
   });
 
-  app.post<{ Body: { firstName?: string | null; lastName?: string | null; email: string; langKey: string } }>(
+  app.post<{ Body: AccountUpdate }>(
     '/api/account',
-    { config: { access: SIGNED_IN }, schema: { body: accountUpdateSchema } },
+    { config: { access: ROUTE_ACCESS.account }, ...credentialChecks, schema: { body: accountUpdateSchema } },
     async (request, reply) => {
       const { login, id } = request.user!;
-      const { firstName = null, lastName = null, email, langKey } = request.body;
-      await db.transaction(async (tx) => {
-        const [taken] = await tx.query(`select 1 from app_user where lower(email) = lower($1) and id <> $2`, [
-          email,
-          id,
-        ]);
-        if (taken) {
-          throw new HttpProblem(400, {
-            message: 'error.emailexists',
-            detail: 'Email is already in use',
-            appError: { key: 'error.emailexists', params: 'userManagement' },
-          });
-        }
-        await tx.query(
-          `update app_user set first_name = $1, last_name = $2, email = lower($3), lang_key = $4,
-                  last_modified_by = $5, last_modified_date = now(), version = version + 1
-            where id = $6`,
-          [firstName, lastName, email, langKey, login, id],
+      const { currentPassword, ...body } = request.body;
+      const user = await findUserByLogin(db, login);
+      if (!user) throw unauthorized();
+      const changes = (Object.keys(COLUMNS) as Array<keyof typeof COLUMNS>).filter(
+        (field) => body[field] !== undefined,
+      );
+      const newEmail = body.email?.toLowerCase();
+      const emailChanges = newEmail !== undefined && newEmail !== user.email?.toLowerCase();
+      if (emailChanges) {
+        // The address is where password resets go: whoever changes it proves they know the password.
+        if (currentPassword === undefined)
+          throw badRequest('error.currentPasswordRequired', 'Changing the e-mail needs the current password', [
+            { objectName: 'account', field: 'currentPassword', message: 'NotNull' },
+          ]);
+        await reauthenticate(db, login, request.ip, 'bad-password', invalidPassword, () =>
+          verifyPassword(user.password_hash, currentPassword),
         );
-        await recordAudit(tx, login, 'ACCOUNT_UPDATED', { fields: 'firstName,lastName,email,langKey' });
+      }
+      await db.transaction(async (tx) => {
+        if (emailChanges) {
+          const [taken] = await tx.query(`select 1 from app_user where lower(email) = $1 and id <> $2`, [newEmail, id]);
+          if (taken) throw emailTaken();
+        }
+        // Only the fields sent change: a partial update never clears the others.
+        const values = changes.map((field) => (field === 'email' ? newEmail : body[field]));
+        const sets = changes.map((field, i) => `${COLUMNS[field]} = $${i + 3}`);
+        await tx.query(
+          `update app_user set ${[...sets, 'last_modified_by = $2'].join(', ')},
+                  last_modified_date = now(), version = version + 1
+            where id = $1`,
+          [id, login, ...values],
+        );
+        await recordAudit(tx, login, 'ACCOUNT_UPDATED', { fields: changes.join(',') });
       });
+      // The old address hears of it: if someone else made the change, its owner knows at once.
+      if (emailChanges && user.email)
+        await mailer.send(
+          accountMail('emailChanged', {
+            to: user.email,
+            login,
+            firstName: user.first_name,
+            langKey: user.lang_key,
+            newEmail,
+          }),
+        );
       return reply.code(200).send();
     },
   );
 
   app.post<{ Body: { currentPassword: string; newPassword: string } }>(
     '/api/account/change-password',
-    { config: { access: SIGNED_IN }, schema: { body: passwordChangeSchema } },
+    { config: { access: SIGNED_IN }, ...credentialChecks, schema: { body: passwordChangeSchema } },
     async (request, reply) => {
       const { login } = request.user!;
       const user = await findUserByLogin(db, login);
-      if (!user || !(await verifyPassword(user.password_hash, request.body.currentPassword))) {
-        throw badRequest('error.invalidpassword', 'The current password is wrong');
-      }
+      if (!user) throw unauthorized();
+      await reauthenticate(db, login, request.ip, 'bad-password', invalidPassword, () =>
+        verifyPassword(user.password_hash, request.body.currentPassword),
+      );
       const newHash = await hashPassword(request.body.newPassword);
       await db.transaction(async (tx) => {
         await tx.query(

@@ -1,5 +1,6 @@
 // Self-service account calls (spec part 1 §7.1, DESIGN.md §5): registration, activation and the password
 // reset by e-mail. Public, rate-limited per IP where an attacker would repeat them; every step is audited.
+import { setTimeout } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { ACCOUNT_RULES, DEFAULT_LANGUAGE, LANGUAGES, ROLES } from '@bank/domain';
 import type { Config } from '../../config';
@@ -17,6 +18,9 @@ import { perMinute } from './rate-limits';
 import { insertUser } from './users';
 
 const PUBLIC = 'public' as const;
+
+/** A reset request is answered no sooner than this, found or not (longer than its work on a busy server). */
+export const RESET_ANSWER_MS = 250;
 
 /** A 400 whose key the web app shows as is (X-App-Error), e.g. `error.userexists`. */
 export const businessError = (key: string, detail: string) =>
@@ -95,8 +99,11 @@ export function registerSelfServiceRoutes(app: FastifyInstance, deps: SelfServic
       const { email, password, langKey = DEFAULT_LANGUAGE } = request.body;
       const login = request.body.login.toLowerCase();
       const { key, digest } = newAccountKey();
+      // Hashed whatever happens next, so that the time taken tells nothing about who holds the login or address.
       const passwordHash = await hashPassword(password);
-      await db.transaction(async (tx) => {
+      // The answer is the same 201 whether or not the login or the address is taken (no list of staff
+      // addresses for a phisher): the mailbox given hears what happened, and only it.
+      const holder = await db.transaction(async (tx) => {
         // As JHipster does, a registration still waiting for activation does not hold its login or e-mail;
         // accounts an administrator made inactive (no activation key) are never replaced.
         const holders = await tx.query<{ id: number; login: string; email: string | null; pending: boolean }>(
@@ -104,10 +111,11 @@ export function registerSelfServiceRoutes(app: FastifyInstance, deps: SelfServic
              from app_user where lower(login) = $1 or lower(email) = lower($2)`,
           [login, email],
         );
-        for (const holder of holders) {
-          if (holder.pending) continue;
-          throw holder.login.toLowerCase() === login ? loginTaken() : emailTaken();
-        }
+        const live = holders.filter((h) => !h.pending);
+        const taken =
+          live.find((h) => h.email?.toLowerCase() === email.toLowerCase()) ??
+          live.find((h) => h.login.toLowerCase() === login);
+        if (taken) return taken;
         if (holders.length > 0) {
           await tx.query('delete from app_user where id = any($1::bigint[])', [holders.map((h) => h.id)]);
         }
@@ -122,11 +130,29 @@ export function registerSelfServiceRoutes(app: FastifyInstance, deps: SelfServic
           activationKeyDigest: digest,
         });
         await recordAudit(tx, login, 'ACCOUNT_REGISTERED', { ip: request.ip, replaced: holders.length });
+        return null;
       });
-      log.info({ login }, 'account registered');
-      await mailer.send(
-        accountMail('activation', { to: email, login, langKey, link: activationLink(config, key), key }),
-      );
+      if (!holder) {
+        log.info({ login }, 'account registered');
+        await mailer.send(
+          accountMail('activation', { to: email, login, langKey, link: activationLink(config, key), key }),
+        );
+      } else if (holder.email?.toLowerCase() === email.toLowerCase()) {
+        await recordAudit(db, login, 'ACCOUNT_REGISTRATION_REFUSED', { ip: request.ip, reason: 'emailTaken' });
+        await mailer.send(
+          accountMail('registrationEmailTaken', {
+            to: holder.email,
+            login: holder.login,
+            langKey,
+            link: `${config.publicUrl}/reset/request`,
+          }),
+        );
+      } else {
+        await recordAudit(db, login, 'ACCOUNT_REGISTRATION_REFUSED', { ip: request.ip, reason: 'loginTaken' });
+        await mailer.send(
+          accountMail('registrationLoginTaken', { to: email, login, langKey, link: `${config.publicUrl}/register` }),
+        );
+      }
       return reply.code(201).send();
     },
   );
@@ -161,6 +187,9 @@ export function registerSelfServiceRoutes(app: FastifyInstance, deps: SelfServic
       schema: { body: { type: 'string', minLength: 1, maxLength: ACCOUNT_RULES.email.maxLength + 50 } },
     },
     async (request, reply) => {
+      // Known and unknown addresses get the same answer, no sooner than RESET_ANSWER_MS: the mail only the
+      // first costs (an outbox row, an SMTP hand-off) cannot be timed into a list of staff addresses.
+      const floor = setTimeout(RESET_ANSWER_MS);
       const email = request.body.trim();
       const { key, digest } = newAccountKey();
       // A directory user has no password here, and must not get one: the directory (and its MFA) signs it in.
@@ -172,7 +201,8 @@ export function registerSelfServiceRoutes(app: FastifyInstance, deps: SelfServic
       );
       if (!user) {
         await recordAudit(db, 'anonymous', 'PASSWORD_RESET_REQUESTED', { ip: request.ip, found: false });
-        throw businessError('error.emailnotfound', 'Email address not registered');
+        await floor;
+        return reply.code(200).send();
       }
       await recordAudit(db, user.login, 'PASSWORD_RESET_REQUESTED', { ip: request.ip, found: true });
       await mailer.send(
@@ -185,6 +215,7 @@ export function registerSelfServiceRoutes(app: FastifyInstance, deps: SelfServic
           key,
         }),
       );
+      await floor;
       return reply.code(200).send();
     },
   );

@@ -1,5 +1,6 @@
 // The second factor's routes: a user enrols and removes their own, an administrator resets anyone's
 // (a lost phone) and so ends that user's sessions. Enrolment routes stay open to a user who must enrol.
+// Every code checked here counts toward the sign-in lockout and rate limit.
 import type { FastifyInstance } from 'fastify';
 import { ROUTE_ACCESS } from '@bank/domain';
 import type { Database } from '../../db/database';
@@ -7,6 +8,8 @@ import { mustEnrol, type AccountStateCache } from '../../plugins/auth';
 import { HttpProblem, notFound } from '../../problem';
 import { recordAudit } from '../audit/audit';
 import { findUserByLogin } from '../account/users';
+import { reauthenticate } from '../account/lockout';
+import type { CredentialChecks } from '../account/rate-limits';
 import { loginParams } from '../users/routes';
 import type { SessionStore } from '../sessions/sessions';
 import type { TotpStore } from './totp';
@@ -29,9 +32,10 @@ export function registerMfaRoutes(
     sessions: SessionStore;
     totp: TotpStore;
     mfaRequiredRoles: readonly string[];
+    credentialChecks: CredentialChecks;
   },
 ): void {
-  const { db, accounts, sessions, totp, mfaRequiredRoles } = deps;
+  const { db, accounts, sessions, totp, mfaRequiredRoles, credentialChecks } = deps;
   const enrolment = { access: ROUTE_ACCESS.signedIn, enrolment: true };
 
   // What the security page shows, and whether the web app must take this user straight to enrolment.
@@ -57,15 +61,16 @@ export function registerMfaRoutes(
 
   app.post<{ Body: { code: string } }>(
     '/api/account/mfa/totp/activate',
-    { config: enrolment, schema: { body: codeBody } },
+    { config: enrolment, ...credentialChecks, schema: { body: codeBody } },
     async (request) => {
       const user = request.user!;
-      const recoveryCodes = await db.transaction(async (tx) => {
-        const codes = await totp.activate(tx, user, request.body.code.trim());
-        if (!codes) throw wrongCode();
-        await recordAudit(tx, user.login, 'MFA_ENROLLED', { method: 'totp' });
-        return codes;
-      });
+      const recoveryCodes = await reauthenticate(db, user.login, request.ip, 'bad-otp', wrongCode, () =>
+        db.transaction(async (tx) => {
+          const codes = await totp.activate(tx, user, request.body.code.trim());
+          if (codes) await recordAudit(tx, user.login, 'MFA_ENROLLED', { method: 'totp' });
+          return codes;
+        }),
+      );
       await accounts.forget(user.login);
       return { recoveryCodes };
     },
@@ -73,14 +78,17 @@ export function registerMfaRoutes(
 
   app.delete<{ Body: { code: string } }>(
     '/api/account/mfa/totp',
-    { config: { access: ROUTE_ACCESS.signedIn }, schema: { body: codeBody } },
+    { config: { access: ROUTE_ACCESS.signedIn }, ...credentialChecks, schema: { body: codeBody } },
     async (request, reply) => {
       const user = request.user!;
-      await db.transaction(async (tx) => {
-        if (!(await totp.verify(tx, user, request.body.code))) throw wrongCode();
-        await totp.remove(tx, user.id);
-        await recordAudit(tx, user.login, 'MFA_REMOVED', { by: user.login });
-      });
+      await reauthenticate(db, user.login, request.ip, 'bad-otp', wrongCode, () =>
+        db.transaction(async (tx) => {
+          if (!(await totp.verify(tx, user, request.body.code))) return false;
+          await totp.remove(tx, user.id);
+          await recordAudit(tx, user.login, 'MFA_REMOVED', { by: user.login });
+          return true;
+        }),
+      );
       await accounts.forget(user.login);
       return reply.code(204).send();
     },

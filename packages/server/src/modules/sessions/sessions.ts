@@ -1,7 +1,8 @@
 // Server-side staff sessions (ASVS V3.3, PCI DSS 8.2.8). Every sign-in opens a row of staff_session and
 // its token names it; the access gate asks this store whether the session still holds. A session ends
-// on sign-out, after SESSION_IDLE_MINUTES without use, SESSION_MAX_HOURS after it began, or when the
-// account changes (password, roles, deactivation, deletion). The table is shared by every instance.
+// on sign-out, after SESSION_IDLE_MINUTES without use, SESSION_MAX_HOURS after it began, when the
+// account changes (password, roles, deactivation, deletion), or when a sign-in would open more than
+// SESSIONS_PER_USER for its login (the oldest ends). The table is shared by every instance.
 import crypto from 'node:crypto';
 import type { Database, Queryable } from '../../db/database';
 import type { EventBus } from '../events/bus';
@@ -22,11 +23,14 @@ export type EndReason =
   | 'rolesChanged'
   | 'loginChanged'
   | 'deleted'
-  | 'mfaReset';
+  | 'mfaReset'
+  | 'superseded';
 
 export interface SessionLimits {
   idleMs: number;
   maxMs: number;
+  /** Open sessions one login may hold; a sign-in past it ends the oldest. */
+  perUser: number;
 }
 
 export interface SessionDto {
@@ -90,6 +94,20 @@ export class SessionStore {
       `insert into staff_session (id, user_id, login, ip, user_agent, method) values ($1, $2, $3, $4, $5, $6)`,
       [id, user.id, user.login, from.ip.slice(0, 64), from.userAgent?.slice(0, 512) ?? null, method],
     );
+    // A login's sessions stay few: tokens left on machines nobody watches end, oldest first, as new ones start.
+    const ended = await db.query<{ id: string }>(
+      `update staff_session set ended_at = now(), end_reason = 'superseded'
+        where id in (select id from staff_session
+                      where lower(login) = lower($1) and ended_at is null and id <> $2
+                      order by created_at desc offset $3)
+        returning id`,
+      [user.login, id, this.limits.perUser - 1],
+    );
+    for (const { id: old } of ended) {
+      this.seen.delete(old);
+      this.cache.delete(old);
+    }
+    if (ended.length > 0) await this.bus.publish({ type: 'account', login: user.login });
     return id;
   }
 

@@ -49,15 +49,16 @@ describe('registration page', () => {
     });
   });
 
+  // A taken login or address is answered 201 like a new one (the mail says what happened): what is left
+  // to show is a refusal such as the per-address limit.
   it("shows the server's error key translated", async () => {
-    serve(() =>
-      json({ status: 400, message: 'error.userexists' }, 400, {
-        'X-App-Error': 'error.userexists',
-        'X-App-Params': 'userManagement',
-      }),
-    );
+    serve(() => json({ status: 429, message: 'error.http.429' }, 429));
     renderRoutes(routes, { path: '/register' });
     await fill(valid);
-    await waitFor(() => expect(screen.getByTestId('register-error').textContent).toBe('Login name already used!'));
+    await waitFor(() =>
+      expect(screen.getByTestId('register-error').textContent).toBe(
+        'Too many attempts from this computer: try again in a minute.',
+      ),
+    );
   });
 });

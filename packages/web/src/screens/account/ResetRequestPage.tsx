@@ -1,5 +1,5 @@
 // /reset/request (spec part 1 sections 5, 7.1 and 8): the e-mail (5-254) → POST api/account/reset-password/init;
-// success says a mail is on its way, an unknown address shows the not-found message.
+// the server answers a known and an unknown address alike, so the page says a mail goes there if it is a staff one.
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
@@ -9,10 +9,6 @@ import { failureKeyOf, requestPasswordReset } from '../../api/account';
 import { useFormLanguage } from '../../ui/use-form-language';
 import { emailError } from './account-rules';
 import { PublicCard } from './PublicCard';
-
-function failureMessage(key: string): string {
-  return key === 'error.emailnotfound' ? 'reset.request.messages.notfound' : key;
-}
 
 export function ResetRequestPage() {
   const { t } = useTranslation();
@@ -34,7 +30,7 @@ export function ResetRequestPage() {
       )}
       {send.isError && (
         <Alert color="red" variant="light" data-testid="reset-request-error">
-          {t(failureMessage(failureKeyOf(send.error)))}
+          {t(failureKeyOf(send.error))}
         </Alert>
       )}
       {!send.isSuccess && (

@@ -1,10 +1,11 @@
 // /account/settings: first name, last name, email and language of the signed-in user → POST api/account.
+// A new e-mail asks for the current password: password resets go to that address.
 import { ACCOUNT_RULES, LANGUAGES } from '@bank/domain';
-import { Button, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Button, NativeSelect, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { saveAccount } from '../../api/account';
+import { CURRENT_PASSWORD_ERRORS, failureKeyOf, saveAccount } from '../../api/account';
 import { sessionQuery } from '../../api/session';
 import type { AccountSettings } from '../../api/types';
 import { useSession } from '../../auth/use-session';
@@ -20,14 +21,17 @@ export function SettingsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { account } = useSession();
-  const form = useForm<AccountSettings>({
+  const form = useForm<Required<AccountSettings>>({
     initialValues: {
       firstName: account?.firstName ?? '',
       lastName: account?.lastName ?? '',
       email: account?.email ?? '',
       langKey: isLanguage(account?.langKey) ? account.langKey : LANGUAGES[0],
+      currentPassword: '',
     },
     validate: {
+      currentPassword: (value, values) =>
+        emailChanges(values.email) && !value ? t('global.messages.validate.currentpassword.required') : null,
       firstName: (value) =>
         value.length > firstNameRule.maxLength
           ? t('global.messages.validate.firstname.maxlength', { max: firstNameRule.maxLength })
@@ -47,18 +51,28 @@ export function SettingsPage() {
     },
   });
   useFormLanguage(form);
+  const emailChanges = (email: string) => email.trim().toLowerCase() !== (account?.email ?? '').toLowerCase();
   const save = useMutation({
     mutationFn: saveAccount,
     onSuccess: async (_, saved) => {
+      form.setFieldValue('currentPassword', '');
       if (isLanguage(saved.langKey)) await changeLocale(saved.langKey);
       await queryClient.invalidateQueries({ queryKey: sessionQuery().queryKey });
     },
+    // A wrong or missing password is told beside its field.
+    onError: (error) => {
+      const key = failureKeyOf(error);
+      if (CURRENT_PASSWORD_ERRORS.includes(key)) form.setFieldError('currentPassword', t(key));
+    },
   });
+  const submit = form.onSubmit(({ currentPassword, ...settings }) =>
+    save.mutate(emailChanges(settings.email) ? { ...settings, currentPassword } : settings),
+  );
 
   return (
     <Stack maw={560}>
       <PageTitle>{t('settings.title', { username: account?.login ?? '' })}</PageTitle>
-      <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput
             label={t('global.form.firstname.label')}
@@ -77,6 +91,15 @@ export function SettingsPage() {
             required
             {...form.getInputProps('email')}
           />
+          {emailChanges(form.values.email) && (
+            <PasswordInput
+              label={t('global.form.currentpassword.label')}
+              description={t('settings.form.currentPassword.description')}
+              autoComplete="current-password"
+              required
+              {...form.getInputProps('currentPassword')}
+            />
+          )}
           <NativeSelect
             label={t('global.form.langKey.label')}
             data={LANGUAGES.map((language) => ({ value: language, label: t(`language.${language}`) }))}
