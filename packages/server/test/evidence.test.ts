@@ -60,7 +60,9 @@ describe('evidence chains', () => {
     // Writers at once on the same chains (audit events, history, access log).
     await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        t.app.inject({ url: `/core/api/clients/${i + 1}`, headers: manager }).then((r) => expect(r.statusCode).toBe(200)),
+        t.app
+          .inject({ url: `/core/api/clients/${i + 1}`, headers: manager })
+          .then((r) => expect(r.statusCode).toBe(200)),
       ),
     );
     await t.signIn('agentca');

@@ -52,9 +52,12 @@ async function verifyChain(
   );
   try {
     for (;;) {
-      const rows = await tx.query<{ id: string; chain_seq: string | null; chain_digest: Buffer | null; content: string }>(
-        `fetch ${FETCH} from evidence_rows`,
-      );
+      const rows = await tx.query<{
+        id: string;
+        chain_seq: string | null;
+        chain_digest: Buffer | null;
+        content: string;
+      }>(`fetch ${FETCH} from evidence_rows`);
       for (const row of rows) {
         const seq = row.chain_seq === null ? null : Number(row.chain_seq);
         const id = Number(row.id);

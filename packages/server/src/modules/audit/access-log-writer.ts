@@ -1,22 +1,17 @@
 // The access log's writes (issue 12, issue 23): each read's row joins a multi-row insert, and the read
 // waits for its batch's commit. Apart from the routes and hooks (access-log.ts) so that the bench's
 // reference server (bench/reference.ts) writes its log exactly as the product does.
-import { entityByName } from '@bank/domain';
+import { ENTITIES, clientPathOf, entityByName } from '@bank/domain';
 import type { Queryable } from '../../db/database';
 import { quote } from '../../db/schema';
 
-/** The records a read may be about, and the ref path from each to its client. */
-const CLIENT_PATHS = {
-  client: [],
-  bankAccount: ['clientId'],
-  transaction: ['bankAccountId', 'clientId'],
-  transfer: ['bankAccountId', 'clientId'],
-} as const satisfies Record<string, readonly string[]>;
-export type Subject = keyof typeof CLIENT_PATHS;
+/** The entities whose rows are a client's data, by name (domain: clientPathOf). */
+export type Subject = string;
+const SUBJECTS = ENTITIES.filter((entity) => clientPathOf(entity.name) !== undefined).map((entity) => entity.name);
 
 /** The client id of the record `id` (an SQL expression) of `entity`, following its ref path. */
 function clientIdOf(entity: Subject, id: string): string {
-  const path = CLIENT_PATHS[entity];
+  const path = clientPathOf(entity)!.split('.').filter(Boolean);
   if (path.length === 0) return id;
   let current = entityByName(entity);
   let sql = `from ${quote(current.table)} x0`;
@@ -35,25 +30,42 @@ function clientIdOf(entity: Subject, id: string): string {
 }
 
 const bySubject = (sql: (entity: Subject) => string) =>
-  `case r.subject ${(Object.keys(CLIENT_PATHS) as Subject[]).map((entity) => `when '${entity}' then ${sql(entity)}`).join(' ')} end`;
+  `case r.subject ${SUBJECTS.map((entity) => `when '${entity}' then ${sql(entity)}`).join(' ')} end`;
 
-// One statement appends a batch of reads, each with its client found from its subject; a record
-// without a client (an account not yet linked) is logged all the same, client unknown. The row is
-// written while the read runs, so a read of a record that does not exist (a 404) is left out here.
-const BATCH_INSERT = `insert into access_log (login, authorities, client_id, what, subject, subject_id, request_id, client_ip)
-  select r.login, r.authorities, ${bySubject((entity) => clientIdOf(entity, 'r.subject_id'))},
-         r.what, r.subject, r.subject_id, r.request_id, r.client_ip
-    from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[])
-      with ordinality as r(login, authorities, what, subject, subject_id, request_id, client_ip, n)
-   where ${bySubject((entity) => `exists (select from ${quote(entityByName(entity).table)} s where s.id = r.subject_id)`)}
+// One statement appends a batch of reads. A read of one record (`subject_id`) finds its client from it; it
+// is left out when the record does not exist (the row is written while the read runs: that read is a 404).
+// A read of rows (a list, a search) records their ids and the clients they belong to.
+const BATCH_INSERT = `insert into access_log (login, authorities, client_id, client_ids, what, subject, subject_id,
+                                          subject_ids, row_count, query, request_id, client_ip)
+  select r.login, r.authorities, coalesce(${bySubject((entity) => clientIdOf(entity, 'r.subject_id'))},
+                                          case when cardinality(c.ids) = 1 then c.ids[1] end),
+         c.ids, r.what, r.subject, r.subject_id, r.subject_ids::bigint[], r.row_count, r.query, r.request_id, r.client_ip
+    from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::int[], $8::text[],
+                $9::text[], $10::text[])
+      with ordinality as r(login, authorities, what, subject, subject_id, subject_ids, row_count, query, request_id,
+                           client_ip, n)
+    cross join lateral (
+      select array_agg(distinct u.client order by u.client) filter (where u.client is not null) as ids
+        from unnest(r.subject_ids::bigint[]) s(id)
+        cross join lateral (select ${bySubject((entity) => clientIdOf(entity, 's.id'))} as client) u) c
+   where r.subject_id is null
+      or ${bySubject((entity) => `exists (select from ${quote(entityByName(entity).table)} s where s.id = r.subject_id)`)}
    order by r.n`;
 
 export interface AccessEntry {
   login: string;
   authorities: string;
   what: string;
+  /** The entity read (one record, or the rows of a list). */
   subject: Subject;
-  subjectId: number;
+  /** The one record read; null for a list or a search. */
+  subjectId: number | null;
+  /** The rows' ids of a list (as a PostgreSQL array literal), null when there were more than the log keeps. */
+  subjectIds: string | null;
+  /** How many rows a list answered; null for a read of one record. */
+  rowCount: number | null;
+  /** A list's query string. */
+  query: string | null;
   requestId: string;
   clientIp: string;
 }
@@ -109,6 +121,9 @@ export class AccessLogWriter {
         column('what'),
         column('subject'),
         column('subjectId'),
+        column('subjectIds'),
+        column('rowCount'),
+        column('query'),
         column('requestId'),
         column('clientIp'),
       ]);
