@@ -404,10 +404,18 @@ async function benchPostgres(url: string, rows: Row[]): Promise<{ seedSeconds?: 
       rows.push(row);
       console.log(line(row));
     }
-    const clientFile = scenarios(fixture).find((scenario) => scenario.name.startsWith('client file'));
-    if (clientFile && selected(clientFile)) {
-      accessLog = await accessLogCost(url, oursPort + 2, { base: oursBase, pid: ours.pid! }, token, clientFile);
-      console.log(accessLogLine(accessLog));
+    const logged = scenarios(fixture).filter((scenario) =>
+      ACCESS_LOG_LINES.some((name) => scenario.name.startsWith(name)),
+    );
+    if (logged.some(selected)) {
+      accessLog = await accessLogCost(
+        url,
+        oursPort + 2,
+        { base: oursBase, pid: ours.pid! },
+        token,
+        logged.filter(selected),
+      );
+      for (const cost of accessLog) console.log(accessLogLine(cost));
     }
   } finally {
     await Promise.all([stop(ours), stop(reference)]);
@@ -417,13 +425,18 @@ async function benchPostgres(url: string, rows: Row[]): Promise<{ seedSeconds?: 
 
 /** Alternating runs against our server as it is and the same server with ACCESS_LOG=off. */
 const ACCESS_LOG_ROUNDS = 5;
+/** The lines whose access-log cost is measured: the client file, and the client list and searches (issue 37). */
+const ACCESS_LOG_LINES = ['client file', 'clients list', 'clients _search by name', 'clients _search by 200'];
 
 interface AccessLogCost {
+  call: string;
   connections: number;
   withLog: Measure;
   withoutLog: Measure;
-  /** Share of the client file's req/s that the access-log write costs. */
+  /** Share of the line's req/s that the access-log write costs. */
   costPercent: number;
+  /** The machine's 1-minute load average before and after the line's runs. */
+  load: { before: number; after: number };
 }
 
 /**
@@ -437,8 +450,8 @@ async function accessLogCost(
   offPort: number,
   withLog: { base: string; pid: number },
   token: string,
-  scenario: Scenario,
-): Promise<AccessLogCost> {
+  lines: Scenario[],
+): Promise<AccessLogCost[]> {
   const off = startNode(SERVER, {
     DATABASE_URL: url,
     PORT: String(offPort),
@@ -448,35 +461,43 @@ async function accessLogCost(
   try {
     const offBase = `http://127.0.0.1:${offPort}`;
     await waitForHttp(`${offBase}/management/health`, 120_000, off);
-    const on: Measure[] = [];
-    const without: Measure[] = [];
-    const runOn = async () =>
-      on.push(await measure(withLog.base, withLog.pid, token, scenario, scenario.connections, []));
-    const runOff = async () =>
-      without.push(await measure(offBase, off.pid!, token, scenario, scenario.connections, []));
-    // Each side goes first every other round, so neither always meets the caches the other left.
-    for (let round = 0; round < ACCESS_LOG_ROUNDS; round++) {
-      for (const run of round % 2 === 0 ? [runOn, runOff] : [runOff, runOn]) await run();
+    const costs: AccessLogCost[] = [];
+    for (const scenario of lines) {
+      const on: Measure[] = [];
+      const without: Measure[] = [];
+      const runOn = async () =>
+        on.push(await measure(withLog.base, withLog.pid, token, scenario, scenario.connections, []));
+      const runOff = async () =>
+        without.push(await measure(offBase, off.pid!, token, scenario, scenario.connections, []));
+      const load = loadNow();
+      // Each side goes first every other round, so neither always meets the caches the other left.
+      for (let round = 0; round < ACCESS_LOG_ROUNDS; round++) {
+        for (const run of round % 2 === 0 ? [runOn, runOff] : [runOff, runOn]) await run();
+      }
+      const median = (runs: Measure[]) => runs.sort((x, y) => x.rps - y.rps)[Math.floor(runs.length / 2)]!;
+      const [logged, unlogged] = [median(on), median(without)];
+      costs.push({
+        call: scenario.name,
+        connections: scenario.connections,
+        withLog: logged,
+        withoutLog: unlogged,
+        costPercent: Number(((1 - logged.rps / Math.max(1, unlogged.rps)) * 100).toFixed(1)),
+        load: { before: load, after: loadNow() },
+      });
     }
-    const median = (runs: Measure[]) => runs.sort((x, y) => x.rps - y.rps)[Math.floor(runs.length / 2)]!;
-    const [logged, unlogged] = [median(on), median(without)];
-    return {
-      connections: scenario.connections,
-      withLog: logged,
-      withoutLog: unlogged,
-      costPercent: Number(((1 - logged.rps / Math.max(1, unlogged.rps)) * 100).toFixed(1)),
-    };
+    return costs;
   } finally {
     await stop(off);
   }
 }
 
 const accessLogLine = (cost: AccessLogCost) =>
-  `Access log (issue 12): the client file (3 calls, each logged) does ${cost.withLog.rps} req/s with the access-log ` +
+  `Access log (issues 12, 37): ${cost.call} does ${cost.withLog.rps} req/s with the access-log ` +
   `write (p99 ${cost.withLog.p99} ms, ${cost.withLog.cpuMsPerRequest} CPU ms/req) and ${cost.withoutLog.rps} req/s ` +
   `with it off (p99 ${cost.withoutLog.p99} ms, ${cost.withoutLog.cpuMsPerRequest} CPU ms/req), medians of ` +
   `${ACCESS_LOG_ROUNDS} alternating runs at ${cost.connections} connections: recording costs ` +
-  `${cost.costPercent} % of its throughput (budget: at most 10 %, ${cost.costPercent <= 10 ? 'met' : 'not met'}).`;
+  `${cost.costPercent} % of its throughput (budget: at most 10 %, ${cost.costPercent <= 10 ? 'met' : 'not met'}; ` +
+  `load ${cost.load.before}–${cost.load.after}).`;
 
 async function seedLarge(url: string): Promise<number> {
   const started = performance.now();
@@ -597,7 +618,7 @@ buildServer();
 const started = performance.now();
 const rows: Row[] = [];
 let seedSeconds: number | undefined;
-let accessLog: AccessLogCost | undefined;
+let accessLog: AccessLogCost[] | undefined;
 if (databaseUrl && only !== 'embedded') ({ seedSeconds } = await benchPostgres(databaseUrl, rows));
 if (only !== 'pg') await benchEmbedded(rows);
 const minutes = ((performance.now() - started) / 60_000).toFixed(1);
@@ -617,7 +638,7 @@ const report = [
   'CPU ms/req: Node CPU time of the server process per request (PostgreSQL not included); RSS: our server, peak during the call.',
   `Load: the machine's 1-minute load average before the call's runs and the highest after one of them; (busy) above ${QUIET_LOAD}, where a figure says less.`,
   'Sign-in runs with the sign-in rate limit lifted (it measures the argon2id cost); the staff decision includes the history row, the audit event and the commit.',
-  ...(accessLog ? ['', accessLogLine(accessLog)] : []),
+  ...(accessLog ? ['', ...accessLog.map(accessLogLine)] : []),
 ].join('\n');
 console.log(`\n${report}`);
 const dir = path.join(root, 'bench/results');

@@ -162,6 +162,11 @@ export function scenarios(f: Fixture): Scenario[] {
       ...list,
     },
     {
+      name: 'clients list, page 0',
+      calls: [get('/core/api/clients?page=0&size=20&sort=id,asc')],
+      ...list,
+    },
+    {
       name: 'clients _search by name',
       calls: [get(`/core/api/_search/clients?query=${q(f.clientName)}&size=20`)],
       ...list,

@@ -41,6 +41,7 @@ import { registerEntityRoutes } from './engine/routes';
 import { combineHooks } from './engine/entity-service';
 import { correctionHooks, moneyRequestHooks } from './ledger/request-hooks';
 import { registerLedgerRoutes } from './ledger/routes';
+import { registerEvidenceRoutes } from './evidence/routes';
 import { startDuePostings } from './ledger/due-postings';
 import { fourEyesRule } from './workflow/four-eyes';
 import { workflowHooks } from './workflow/staff-update';
@@ -185,6 +186,7 @@ export async function buildApp({ config, db, keys, mailbox }: AppOptions): Promi
     );
   });
   registerLedgerRoutes(app, db);
+  registerEvidenceRoutes(app, db);
   const duePostings = startDuePostings(
     db,
     (entity, id, tx) => services.get(entity)!.get(id, tx),

@@ -123,6 +123,9 @@ describe('recording', () => {
         what: 'client',
         subject: 'client' as const,
         subjectId: ids.client,
+        subjectIds: null,
+        rowCount: null,
+        query: null,
         requestId,
         clientIp: '127.0.0.1',
       };
@@ -139,14 +142,25 @@ describe('recording', () => {
     expect(inserts.length).toBeLessThan(requestIds.length);
   });
 
-  it('leaves no row for a refused read, a missing record or a staff queue', async () => {
+  it('leaves no row for a refused read or a missing record', async () => {
     const before = (await log('')).total;
     expect((await t.app.inject({ url: `/core/api/clients/${ids.client}` })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/core/api/clients/999999999', headers: manager })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: '/core/api/criterial_search/transfers', headers: manager })).statusCode).toBe(
-      200,
-    );
     expect((await log('')).total).toBe(before);
+  });
+
+  it('records a staff queue, which spans clients, by the ids of its rows (issue 37)', async () => {
+    const response = await t.app.inject({ url: '/core/api/criterial_search/transfers?size=5', headers: manager });
+    expect(response.statusCode).toBe(200);
+    const rows = response.json<Array<{ id: number }>>();
+    expect(await newest()).toMatchObject({
+      what: 'transfers',
+      subject: 'transfer',
+      subjectId: null,
+      subjectIds: rows.map((row) => row.id),
+      rowCount: rows.length,
+      query: 'size=5',
+    });
   });
 });
 

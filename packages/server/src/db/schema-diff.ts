@@ -91,12 +91,14 @@ export function diffSchema(from: SchemaModel, to: SchemaModel): string[] {
   for (const name of Object.keys(from.counters ?? {})) {
     if (!(name in (to.counters ?? {})) && name in to.tables) counts.push(`select row_count_untrack(${literal(name)});`);
   }
-  // Append-only histories (migration 0013): the database refuses to update, delete or truncate them.
+  // Append-only histories (migration 0013): the database refuses to update, delete or truncate them, and
+  // each is an evidence chain (migration 0031).
   const guards: string[] = [];
   const guardedBefore = new Set(from.appendOnly ?? []);
   const guardedAfter = new Set(to.appendOnly ?? []);
   for (const name of guardedAfter) {
-    if (!guardedBefore.has(name)) guards.push(`select append_only_guard(${literal(name)});`);
+    if (!guardedBefore.has(name))
+      guards.push(`select append_only_guard(${literal(name)});`, `select evidence_track(${literal(name)});`);
   }
   for (const name of guardedBefore) {
     if (!guardedAfter.has(name) && name in to.tables) guards.push(`select append_only_release(${literal(name)});`);

@@ -51,6 +51,8 @@ const LINKS = {
 };
 
 const rowSchemas = new Map<string, JsonSchema>();
+/** Which entity a row schema is of: a route answering rows of a client's data is on record (access-log.ts). */
+const schemaEntities = new WeakMap<object, string>();
 
 /** One row of `entity` as the engine answers it: id, version, own fields, joined fields, many-to-many lists. */
 export function rowSchema(entity: Entity): JsonSchema {
@@ -68,6 +70,7 @@ export function rowSchema(entity: Entity): JsonSchema {
   ];
   schema = { type: 'object', additionalProperties: true, properties: Object.fromEntries(properties) };
   rowSchemas.set(entity.name, schema);
+  schemaEntities.set(schema, entity.name);
   return schema;
 }
 
@@ -76,3 +79,14 @@ export const rowResponse = (entity: Entity, status = 200) => ({ [status]: rowSch
 
 /** `schema.response` of a route answering a list (a page) of rows of `entity`. */
 export const rowsResponse = (entity: Entity) => ({ 200: { type: 'array', items: rowSchema(entity) } });
+
+/**
+ * The entity whose rows (or row) a route's 200 answer carries, when its schema is one of these.
+ * @example rowsEntityOf(route.schema?.response) // 'client' for GET core/api/clients
+ */
+export function rowsEntityOf(response: unknown): string | undefined {
+  const ok = (response as Record<string, unknown> | undefined)?.[200] as JsonSchema | undefined;
+  if (!ok || typeof ok !== 'object') return undefined;
+  const items = (ok as { items?: unknown }).items;
+  return schemaEntities.get(ok) ?? (items && typeof items === 'object' ? schemaEntities.get(items) : undefined);
+}

@@ -39,7 +39,12 @@ export async function beginBulkLoad(db: Queryable): Promise<void> {
   for (const [table, source] of Object.entries(model.workDays ?? {}))
     await db.query(workDayCall('untrack', table, source));
   for (const table of model.searchWords ?? []) await db.query('select search_words_untrack($1)', [table]);
+  // The evidence chains (migration 0031) are made once at the end, not row by row under one lock each.
+  for (const table of await chainedTables(db)) await db.query('select evidence_untrack($1)', [table]);
 }
+
+const chainedTables = async (db: Queryable) =>
+  (await db.query<{ chain: string }>('select chain from evidence_chain order by chain')).map((row) => row.chain);
 
 /**
  * Runs `statements`, `parallel` at a time, each in a transaction with room to sort in memory (or
@@ -139,7 +144,8 @@ export class BulkRebuild {
     const vacuums = [...Object.keys(model.tables), ...(model.searchWords ?? []).map(searchWordTable)].map(
       (table) => `vacuum (analyze) ${quote(table)}`,
     );
-    await runAll(this.db, [...counts, ...days, ...words], PARALLEL_BUILDS, this.tick);
+    const chains = (await chainedTables(this.db)).map((table) => `select evidence_track(${literal(table)})`);
+    await runAll(this.db, [...counts, ...days, ...words, ...chains], PARALLEL_BUILDS, this.tick);
     await runAll(this.db, vacuums, PARALLEL_BUILDS, this.tick);
   }
 }

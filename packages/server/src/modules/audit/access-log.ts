@@ -1,19 +1,27 @@
-// Who saw what: every staff read of one client's data (client file, accounts, notification users, requests, an
-// account's transactions and transfers, a transaction or transfer) appends a row to access_log before
-// the answer leaves, so an acknowledged read is on record even if this server crashes. The table refuses
-// updates and deletes (a trigger); administrators search it at management/access-log.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ROUTE_ACCESS, type Field } from '@bank/domain';
+// Who saw what: every staff read of client data (issue 12, issue 37) appends a row to access_log before the
+// answer leaves, so an acknowledged read is on record even if this server crashes. A read of one record (a
+// client file, an account, a transfer) names it; a list, search, filter or export names its rows' ids, or
+// their count and the query when there are more than the log keeps. Which routes are reads of client data
+// comes from the registry: a route answering rows of an entity whose rows are a client's (domain:
+// clientPathOf), and the few listed below. The table refuses updates and deletes and is hash-chained
+// (migration 0031); administrators search it at management/access-log.
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { ROUTE_ACCESS, clientPathOf, entityByName, type Field } from '@bank/domain';
 import type { Database } from '../../db/database';
 import { sendPage } from '../../engine/routes';
+import { rowsEntityOf } from '../../engine/response-schemas';
 import { Params, orderOf, pagingOf, type Column, type Query } from '../../engine/list-query';
 import { AccessLogWriter, type Subject } from './access-log-writer';
 
-interface ClientRead {
+export interface ClientRead {
   /** What the staff member read, as the log shows it. */
   what: string;
-  /** The record read; undefined when this call is not about one client (a staff queue, say). */
-  subject(request: FastifyRequest): { entity: Subject; id: number } | undefined;
+  /** The entity of the rows the answer carries: their ids are recorded when `subject` names no record. */
+  rows?: string;
+  /** The one record read, known before the read runs; undefined for a list or a search. */
+  subject?(request: FastifyRequest): { entity: Subject; id: number } | undefined;
+  /** The ids of the rows answered, when they are not the answer's own rows (`id` of each). */
+  ids?(payload: unknown): unknown[];
 }
 
 const whole = (value: unknown) => {
@@ -33,7 +41,10 @@ const fromQuery =
     return id ? { entity, id } : undefined;
   };
 
-/** The reads of client data, by route (`METHOD url` as registered). */
+/**
+ * The reads of client data whose answer says less than its route's schema: by route (`METHOD url` as
+ * registered). Every other route answering rows of client data is found from its response schema.
+ */
 const CLIENT_READS = new Map<string, ClientRead>([
   ['GET /core/api/clients/:id', { what: 'client', subject: fromParam('client', 'id') }],
   ['GET /core/api/bank-accounts/client/:clientId', { what: 'accounts', subject: fromParam('client', 'clientId') }],
@@ -45,24 +56,95 @@ const CLIENT_READS = new Map<string, ClientRead>([
   ['GET /core/api/bank-accounts/:id', { what: 'account', subject: fromParam('bankAccount', 'id') }],
   [
     'GET /core/api/transactions/_search/modal',
-    { what: 'transactions', subject: fromQuery('bankAccount', 'bankaccount') },
+    { what: 'transactions', rows: 'transaction', subject: fromQuery('bankAccount', 'bankaccount') },
   ],
   [
     'GET /core/api/transactions/_search/bankaccount',
-    { what: 'transactions', subject: fromQuery('bankAccount', 'bankaccount') },
+    { what: 'transactions', rows: 'transaction', subject: fromQuery('bankAccount', 'bankaccount') },
   ],
   ['GET /core/api/transactions/:id', { what: 'transaction', subject: fromParam('transaction', 'id') }],
   [
     'GET /core/api/criterial_search/transfers',
     {
       what: 'transfers',
-      // The manager queue spans every client; an account's or a client's transfers are one client's data.
+      rows: 'transfer',
+      // An account's or a client's transfers name it; the manager queue spans every client: its rows.
       subject: (request) =>
         fromQuery('bankAccount', 'bankaccount')(request) ?? fromQuery('client', 'clientId')(request),
     },
   ],
   ['GET /core/api/transfers/:id', { what: 'transfer', subject: fromParam('transfer', 'id') }],
+  ['GET /core/api/_search/clients/quick', { what: '_search/clients/quick', rows: 'client' }],
+  [
+    'GET /core/api/_search/ClientSubscription/filtre',
+    { what: '_search/ClientSubscription/filtre', rows: 'clientSubscription' },
+  ],
+  ['GET /core/api/subscription-requests/filtre', { what: 'subscription-requests/filtre', rows: 'subsRequest' }],
+  [
+    'GET /core/api/notification/subscriptions/:serenityUserId',
+    { what: 'notification-subscriptions', subject: fromParam('serenityUser', 'serenityUserId') },
+  ],
+  // The home page's inbox: requests of several types and whom each is for.
+  [
+    'GET /core/api/work/summary',
+    { what: 'work/summary', rows: 'work', ids: (payload) => (payload as { inbox?: unknown[] })?.inbox ?? [] },
+  ],
 ]);
+
+/**
+ * The routes under core/api and api that answer no client data, and why: the access-log test fails on a
+ * route that is in neither list nor found from its schema.
+ */
+export const NOT_CLIENT_DATA: Readonly<Record<string, string>> = {
+  'GET /core/api/events': 'an event stream of changes: resource, id and login, never a row',
+  'GET /core/api/presence/:resource': 'who has which forms open: staff logins',
+  'GET /core/api/presence/:resource/:id': 'who has the form open: staff logins',
+  'GET /core/api/notification/services': 'the fixed list of notification operations',
+  'GET /api/account': "the staff member's own account",
+  'GET /api/account/sessions': "the staff member's own sessions",
+  'GET /api/account/mfa': "the staff member's own second factor",
+  'GET /api/activate': 'account activation by key',
+  'GET /api/users': 'staff accounts',
+  'GET /api/users/nopagination': 'staff accounts',
+  'GET /api/users/authorities': 'the roles',
+  'GET /api/users/:login': 'a staff account',
+  'GET /api/gateway/routes': 'the route table and instances',
+};
+/** Routes whose answer is counts or approvals of a request type (not its rows). */
+const NOT_CLIENT_DATA_SUFFIXES = ['/status-counts', '/open-approvals'];
+
+export const notClientData = (key: string) =>
+  Object.hasOwn(NOT_CLIENT_DATA, key) || NOT_CLIENT_DATA_SUFFIXES.some((suffix) => key.endsWith(suffix));
+
+/** What a route's URL reads, for the log: its path under the API base (`_search/clients`). */
+const whatOf = (url: string) => url.replace(/^\/(core\/)?api\//, '').slice(0, 40);
+
+/**
+ * The read of client data a route makes, if any: listed above, or found from the rows its answer carries
+ * (a GET, or a POST answering 200 such as a request's story). A read by id of such an entity names it.
+ * @example clientReadOf({ method: 'GET', url: '/core/api/clients', schema: { response: rowsResponse(client) } })
+ */
+export function clientReadOf(
+  route: Pick<RouteOptions, 'method' | 'url' | 'schema' | 'config'>,
+): ClientRead | undefined {
+  const method = [route.method].flat()[0];
+  const listed = CLIENT_READS.get(`${method} ${route.url}`);
+  if (listed) return listed;
+  if (method !== 'GET' && method !== 'POST') return undefined;
+  const entity = rowsEntityOf(route.schema?.response);
+  if (entity !== undefined && clientPathOf(entity) !== undefined) {
+    const byId = route.url === `${entityByName(entity).path}/:id`;
+    return { what: whatOf(route.url), rows: entity, ...(byId ? { subject: fromParam(entity, 'id') } : {}) };
+  }
+  // A request's approvals (four eyes): the request named by the route.
+  const named = (route.config as { entity?: string } | undefined)?.entity;
+  if (method === 'GET' && named && route.url.endsWith('/:id/approvals') && clientPathOf(named) !== undefined)
+    return { what: whatOf(route.url), subject: fromParam(named, 'id') };
+  return undefined;
+}
+
+/** A list's ids kept at most; a longer one is recorded by its count and its query. */
+export const MAX_LOGGED_IDS = 100;
 
 /**
  * On PostgreSQL the log writes through a connection of its own, with asynchronous commit: a batch's
@@ -76,6 +158,7 @@ const CLIENT_READS = new Map<string, ClientRead>([
  */
 export async function registerAccessLog(app: FastifyInstance, db: Database, record: boolean): Promise<void> {
   registerAccessLogRoute(app, db);
+  app.decorate('accessLogReads', new Map<string, ClientRead>());
   if (!record) {
     app.log.warn('ACCESS_LOG=off: staff reads of client data are not recorded');
     return;
@@ -92,31 +175,71 @@ declare module 'fastify' {
   interface FastifyRequest {
     [RECORDING]?: Promise<void>;
   }
+  interface FastifyInstance {
+    /** The reads of client data on record, by route (`METHOD url`): what the access-log test walks. */
+    accessLogReads: Map<string, ClientRead>;
+  }
 }
 
 function registerAccessLogHook(app: FastifyInstance, writer: AccessLogWriter): void {
-  // The row is written while the read runs (its commit overlaps the read's queries) and the answer
-  // waits for both; after authorization (onRequest) and validation, so a refused call leaves none.
-  // Callback hooks: they run on every read of client data, the busiest calls, without a promise of
-  // their own.
+  const reads = app.accessLogReads;
+  const entryOf = (request: FastifyRequest, read: ClientRead) => ({
+    login: request.user!.login,
+    authorities: request.user!.authorities.join(','),
+    what: read.what,
+    requestId: String(request.id),
+    clientIp: request.ip,
+  });
+  const start = (request: FastifyRequest, recording: Promise<void>) => {
+    recording.catch(() => {}); // awaited in onSend; this only keeps an early failure from going unhandled
+    request[RECORDING] = recording;
+  };
+  // A read of one record: its row is written while the read runs (its commit overlaps the read's queries)
+  // and the answer waits for both; after authorization (onRequest) and validation, so a refused call leaves
+  // none. Callback hooks: they run on the busiest calls, without a promise of their own.
   const preHandler = (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
-    const user = request.user;
-    const read = user ? CLIENT_READS.get(`${request.method} ${request.routeOptions.url}`) : undefined;
-    const subject = read?.subject(request);
-    if (user && read && subject) {
-      const recording = writer.append({
-        login: user.login,
-        authorities: user.authorities.join(','),
-        what: read.what,
-        subject: subject.entity,
-        subjectId: subject.id,
-        requestId: String(request.id),
-        clientIp: request.ip,
-      });
-      recording.catch(() => {}); // awaited in onSend; this only keeps an early failure from going unhandled
-      request[RECORDING] = recording;
+    const read = reads.get(`${request.method} ${request.routeOptions.url}`);
+    const subject = request.user ? read?.subject?.(request) : undefined;
+    if (read && subject) {
+      start(
+        request,
+        writer.append({
+          ...entryOf(request, read),
+          subject: subject.entity,
+          subjectId: subject.id,
+          subjectIds: null,
+          rowCount: null,
+          query: null,
+        }),
+      );
     }
     done();
+  };
+  // A list or a search: its rows are known once the handler has answered, before they are serialised.
+  const preSerialization = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (error: Error | null, payload?: unknown) => void,
+  ) => {
+    const read = reads.get(`${request.method} ${request.routeOptions.url}`);
+    if (read?.rows && request.user && !request[RECORDING] && reply.statusCode < 400) {
+      const rows = read.ids ? read.ids(payload) : Array.isArray(payload) ? payload : [payload];
+      const ids = rows.map((row) => whole((row as { id?: unknown } | null)?.id)).filter((id) => id !== undefined);
+      const at = request.url.indexOf('?');
+      start(
+        request,
+        writer.append({
+          ...entryOf(request, read),
+          subject: read.rows,
+          subjectId: null,
+          subjectIds: ids.length <= MAX_LOGGED_IDS ? `{${ids.join(',')}}` : null,
+          rowCount: rows.length,
+          query: at < 0 ? null : request.url.slice(at + 1, at + 2001),
+        }),
+      );
+    }
+    done(null, payload);
   };
   // A read whose row could not be written (the database away: 503) is not answered with the data. Its
   // wait is taken once: the error answer goes through this hook again and must then leave. An answer that
@@ -135,22 +258,20 @@ function registerAccessLogHook(app: FastifyInstance, writer: AccessLogWriter): v
       (error: Error) => done(error),
     );
   };
-  // Only the reads of client data carry the two hooks: every other call goes without their cost. They
-  // run first among the route's own hooks, as they did when registered for the whole application.
-  const hooked = new Set<string>();
+  // Only the reads of client data carry the hooks: every other call goes without their cost. They run
+  // first among the route's own hooks, as they did when registered for the whole application.
   app.addHook('onRoute', (route) => {
-    const reads = [route.method]
-      .flat()
-      .map((method) => `${method} ${route.url}`)
-      .filter((key) => CLIENT_READS.has(key));
-    if (reads.length === 0) return;
-    route.preHandler = [preHandler, ...[route.preHandler ?? []].flat()];
+    const read = clientReadOf(route);
+    if (!read) return;
+    const keys = [route.method].flat().map((method) => `${method} ${route.url}`);
+    for (const key of keys) reads.set(key, read);
+    if (read.subject) route.preHandler = [preHandler, ...[route.preHandler ?? []].flat()];
+    if (read.rows) route.preSerialization = [preSerialization, ...[route.preSerialization ?? []].flat()];
     route.onSend = [onSend, ...[route.onSend ?? []].flat()];
-    for (const key of reads) hooked.add(key);
   });
-  // A read of client data registered before this module, or renamed, would go unrecorded: refuse to start.
+  // A read listed above registered before this module, or renamed, would go unrecorded: refuse to start.
   app.addHook('onReady', async () => {
-    const missed = [...CLIENT_READS.keys()].filter((key) => !hooked.has(key));
+    const missed = [...CLIENT_READS.keys()].filter((key) => !reads.has(key));
     if (missed.length > 0) throw new Error(`The access log does not hook ${missed.join(', ')}`);
   });
 }
@@ -184,7 +305,11 @@ interface AccessRow {
   client_id: number | null;
   what: string;
   subject: string;
-  subject_id: number;
+  subject_id: number | null;
+  subject_ids: number[] | null;
+  row_count: number | null;
+  query: string | null;
+  client_ids: number[] | null;
   request_id: string | null;
   client_ip: string | null;
 }
@@ -201,7 +326,11 @@ function registerAccessLogRoute(app: FastifyInstance, db: Database): void {
       const order = orderOf(sortColumn, request.query, 'readAt,desc');
       const params = new Params();
       const where: string[] = [];
-      if (clientId) where.push(`t.client_id = ${params.add(clientId)}`);
+      // A client's own reads, and the lists and searches that answered one of its rows.
+      if (clientId) {
+        const id = params.add(clientId);
+        where.push(`(t.client_id = ${id} or t.client_ids @> array[${id}::bigint])`);
+      }
       if (login) where.push(`t.login = ${params.add(login.toLowerCase())}`);
       if (fromDate) where.push(`t.read_at >= (${params.add(fromDate)}::date)::timestamp at time zone 'UTC'`);
       if (toDate) where.push(`t.read_at < (${params.add(toDate)}::date + 1)::timestamp at time zone 'UTC'`);
@@ -222,7 +351,11 @@ function registerAccessLogRoute(app: FastifyInstance, db: Database): void {
           clientId: row.client_id,
           what: row.what,
           subject: row.subject,
-          subjectId: row.subject_id,
+          subjectId: row.subject_id === null ? null : Number(row.subject_id),
+          subjectIds: row.subject_ids?.map(Number) ?? null,
+          rowCount: row.row_count,
+          query: row.query,
+          clientIds: row.client_ids?.map(Number) ?? null,
           requestId: row.request_id,
           clientIp: row.client_ip,
         })),
