@@ -173,6 +173,21 @@ describe('bulk reads (issue 37, item 1)', () => {
     }
   });
 
+  it('records a HEAD as its GET: the same handler reads the same rows', async () => {
+    const agentca = bearer(await t.tokenFor('agentca'));
+    for (const [url, what] of [
+      [`/core/api/clients/${sample.client}`, 'client'],
+      ['/core/api/clients?size=5', 'clients'],
+    ] as const) {
+      const before = (await log('login=agentca')).total;
+      const response = await t.app.inject({ method: 'HEAD', url, headers: agentca });
+      expect(response.statusCode, url).toBe(200);
+      const { rows: entries, total } = await log('login=agentca&size=1&sort=id,desc');
+      expect(total, url).toBe(before + 1);
+      expect(entries[0]!.what, url).toBe(what);
+    }
+  });
+
   it('finds a client among the rows of a list by clientId', async () => {
     const reclamations = bearer(await t.tokenFor('reclamations'));
     const response = await t.app.inject({ url: `/core/api/clients?id.equals=${sample.client}`, headers: reclamations });

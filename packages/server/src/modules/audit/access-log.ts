@@ -261,7 +261,8 @@ function registerAccessLogHook(app: FastifyInstance, writer: AccessLogWriter): v
   // Only the reads of client data carry the hooks: every other call goes without their cost. They run
   // first among the route's own hooks, as they did when registered for the whole application.
   app.addHook('onRoute', (route) => {
-    const read = clientReadOf(route);
+    // A HEAD route (Fastify adds one per GET) runs the GET's handler: it reads what the GET reads.
+    const read = clientReadOf(route.method === 'HEAD' ? { ...route, method: 'GET' } : route);
     if (!read) return;
     const keys = [route.method].flat().map((method) => `${method} ${route.url}`);
     for (const key of keys) reads.set(key, read);
