@@ -561,9 +561,12 @@ export class EntityService {
     body: Record<string, unknown>,
     companions: UpdateCompanions,
   ): Promise<Row> {
+    // Only the fields that change: the version guard makes the rest what `before` read, and a decision
+    // then sends three values instead of a transfer's thirty (each one serialised, sent and parsed).
     const values: Record<string, unknown> = {};
     for (const field of this.entity.fields) {
-      if (!field.readOnly) Object.assign(values, FIELD_IO[field.kind].write(field, body));
+      if (!field.readOnly && !sameValue(body[field.name], before[field.name]))
+        Object.assign(values, FIELD_IO[field.kind].write(field, body));
     }
     const params = new Params();
     const sets = Object.keys(values).map((c) => `${quote(c)} = ${params.add(values[c])}`);
@@ -683,6 +686,10 @@ export class EntityService {
     return row;
   }
 }
+
+/** Whether a field's value in a merged body is the one read (JSON-equal: dates, refs, numbers as text). */
+const sameValue = (a: unknown, b: unknown) =>
+  a === b || (a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b));
 
 /** Several modules' hooks on one entity, run in order (the workflow's checks before the ledger's writes). */
 export function combineHooks(...all: readonly (EntityHooks | undefined)[]): EntityHooks | undefined {
