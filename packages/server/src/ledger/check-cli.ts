@@ -1,19 +1,11 @@
-// `npm run ledger:check`: whether the books of the server's database (DATABASE_URL, else the embedded one
-// in DATA_DIR) reconcile. Prints each check with its figures; exit code 0 balanced, 1 not, 2 not run.
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
+// `npm run ledger:check`: whether the books of the server's database reconcile. Prints each check with its
+// figures; exit code 0 balanced, 1 not, 2 not run.
+import { runDatabaseCheck } from '../ops/database-cli';
 import { checkBooks } from './check';
 
-async function main(): Promise<number> {
-  let db;
-  try {
-    db = await openDatabase(loadConfig());
-  } catch (error) {
-    console.error(`The database could not be opened: ${(error as Error).message}`);
-    return 2;
-  }
-  try {
-    const report = await checkBooks(db);
+await runDatabaseCheck(
+  checkBooks,
+  (report) => {
     for (const check of report.checks) {
       const figures = Object.entries(check.figures)
         .map(([name, value]) => `${name} ${value}`)
@@ -23,10 +15,6 @@ async function main(): Promise<number> {
     }
     for (const account of report.internalAccounts) console.log(`       ${account.code}: ${account.balance} XOF`);
     console.log(`${report.balanced ? 'The books are balanced' : 'The books are NOT balanced'} (${report.ms} ms)`);
-    return report.balanced ? 0 : 1;
-  } finally {
-    await db.close();
-  }
-}
-
-process.exitCode = await main();
+  },
+  (report) => report.balanced,
+);

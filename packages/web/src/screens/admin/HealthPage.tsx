@@ -1,13 +1,12 @@
 // /admin/health: GET management/health, the overall status and each component with its details.
-import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { Alert, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { healthQuery } from '../../api/management';
 import type { HealthStatus } from '../../api/types';
 import { FitTable } from '../../ui/FitTable';
 import { PageLoader } from '../../ui/PageLoader';
-import { PageTitle } from '../../ui/PageTitle';
+import { ReportHeader } from '../../ui/ReportHeader';
 import { HealthDetails } from './operation-labels';
 
 function StatusBadge({ status }: { status: HealthStatus }) {
@@ -27,17 +26,7 @@ export function HealthPage() {
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-start">
-        <PageTitle>{t('health.title')}</PageTitle>
-        <Button
-          variant="light"
-          leftSection={<IconRefresh size={16} aria-hidden />}
-          loading={health.isFetching}
-          onClick={() => void health.refetch()}
-        >
-          {t('health.refresh')}
-        </Button>
-      </Group>
+      <ReportHeader title={t('health.title')} refreshLabel={t('health.refresh')} report={health} />
       {health.isPending && <PageLoader />}
       {health.isError && <Alert color="red">{t('error.unexpected')}</Alert>}
       {health.data && (

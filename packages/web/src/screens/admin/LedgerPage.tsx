@@ -1,15 +1,14 @@
 // /admin/ledger: GET management/ledger, whether the books reconcile: each invariant with its figures and
 // the first rows out of line, and the bank's own accounts with the sum of their postings.
 import { formatDateTime, formatXof } from '@bank/domain';
-import { Alert, Badge, Button, Code, Group, List, Stack, Table, Text, Title } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { Alert, Badge, Code, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ledgerQuery } from '../../api/management';
 import type { LedgerReport } from '../../api/types';
 import { FitTable } from '../../ui/FitTable';
 import { PageLoader } from '../../ui/PageLoader';
-import { PageTitle } from '../../ui/PageTitle';
+import { ReportHeader } from '../../ui/ReportHeader';
 
 /** Figures that are sums of money, shown in XOF; the others are counts. */
 const MONEY_FIGURES = new Set(['sumOfAllPostings', 'sumOfBalances', 'sumOfHolds']);
@@ -116,17 +115,7 @@ export function LedgerPage() {
   const report = ledger.data;
   return (
     <Stack>
-      <Group justify="space-between" align="flex-start">
-        <PageTitle>{t('ledger.title')}</PageTitle>
-        <Button
-          variant="light"
-          leftSection={<IconRefresh size={16} aria-hidden />}
-          loading={ledger.isFetching}
-          onClick={() => void ledger.refetch()}
-        >
-          {t('ledger.check')}
-        </Button>
-      </Group>
+      <ReportHeader title={t('ledger.title')} refreshLabel={t('ledger.check')} report={ledger} />
       <Text size="sm" c="dimmed">
         {t('ledger.intro')}
       </Text>

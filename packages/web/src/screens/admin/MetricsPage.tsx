@@ -1,14 +1,13 @@
 // /admin/metrics (spec part 1 section 7.3): the process (uptime, CPU, memory, event-loop delay), HTTP requests
 // by route and status, the database pool; refreshed every 5 s or on demand, with sparklines of recent samples.
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { Alert, Card, Group, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { metricsQuery } from '../../api/operations';
 import { FitTable } from '../../ui/FitTable';
 import { PageLoader } from '../../ui/PageLoader';
-import { PageTitle } from '../../ui/PageTitle';
+import { ReportHeader } from '../../ui/ReportHeader';
 import { Sparkline } from './Sparkline';
 import { useMetricsHistory, type MetricsSeries } from './use-metrics-history';
 
@@ -52,20 +51,9 @@ export function MetricsPage() {
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-start">
-        <PageTitle>{t('admin.metrics.title')}</PageTitle>
-        <Group>
-          <Switch label={t('admin.metrics.auto')} checked={auto} onChange={(e) => setAuto(e.currentTarget.checked)} />
-          <Button
-            variant="light"
-            leftSection={<IconRefresh size={16} aria-hidden />}
-            loading={metrics.isFetching}
-            onClick={() => void metrics.refetch()}
-          >
-            {t('admin.action.refresh')}
-          </Button>
-        </Group>
-      </Group>
+      <ReportHeader title={t('admin.metrics.title')} refreshLabel={t('admin.action.refresh')} report={metrics}>
+        <Switch label={t('admin.metrics.auto')} checked={auto} onChange={(e) => setAuto(e.currentTarget.checked)} />
+      </ReportHeader>
       {metrics.isPending && <PageLoader />}
       {metrics.isError && <Alert color="red">{t('error.unexpected')}</Alert>}
       {m && (
