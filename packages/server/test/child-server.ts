@@ -46,6 +46,53 @@ export async function freePort(): Promise<number> {
   });
 }
 
+export interface SpawnedServer {
+  readonly child: ChildProcess;
+  /** Whether it answered its health check; false when it exited first, or did not answer in time (killed). */
+  readonly up: boolean;
+  /** Its stdout and stderr until it was up or gone (the last 64 KiB). */
+  output(): string;
+}
+
+/**
+ * Starts the server (packages/server/src/main.ts, run by tsx) with `env` and resolves once it answers its
+ * health check at `base`, or has exited; one that does neither within `timeoutMs` is killed.
+ */
+export async function spawnServer(env: NodeJS.ProcessEnv, base: string, timeoutMs: number): Promise<SpawnedServer> {
+  const child = spawn('node', ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-65_536));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const deadline = Date.now() + timeoutMs;
+  let up = false;
+  while (!up && child.exitCode === null && Date.now() < deadline) {
+    up = await fetch(`${base}/management/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (!up) await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  if (!up && child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+  child.stdout.off('data', keep);
+  child.stderr.off('data', keep);
+  return { child, up, output: () => output };
+}
+
+/** Resolves with the child's exit code once it has exited (at once if it has). */
+export const exitOf = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve(child.exitCode)
+    : new Promise<number | null>((resolve) => child.once('exit', resolve));
+
 /**
  * Prepares a migrated database holding the demo staff accounts, then returns the server around it.
  * `adminUrl`: the PostgreSQL server to create it on (default DATABASE_URL; none: embedded PGlite).
@@ -88,7 +135,6 @@ export async function childServer(
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
-  let stderr = '';
   let output = '';
   const env = {
     ...process.env,
@@ -110,30 +156,13 @@ export async function childServer(
     backend,
     base,
     async start() {
-      stderr = '';
-      output = '';
-      const process_ = spawn('node', ['--import', 'tsx', 'packages/server/src/main.ts'], {
-        cwd: root,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child = process_;
-      process_.stdout!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-65_536)));
-      process_.stderr!.on('data', (chunk: Buffer) => {
-        stderr = (stderr + chunk.toString()).slice(-4000);
-        output = (output + chunk.toString()).slice(-65_536);
-      });
-      const deadline = Date.now() + 90_000;
-      while (Date.now() < deadline) {
-        if (process_.exitCode !== null) throw new Error(`server exited with ${process_.exitCode}: ${stderr}`);
-        try {
-          if ((await fetch(`${base}/management/health`)).ok) return;
-        } catch {
-          // not listening yet
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error(`server did not start: ${stderr}`);
+      const started = await spawnServer(env, base, 90_000);
+      child = started.child;
+      output = started.output();
+      const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-65_536));
+      child.stdout!.on('data', keep);
+      child.stderr!.on('data', keep);
+      if (!started.up) throw new Error(`server exited with ${child.exitCode}: ${output.slice(-4000)}`);
     },
     async kill() {
       const running = child;

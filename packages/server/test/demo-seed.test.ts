@@ -1,15 +1,19 @@
 // The demo data a fresh database gets (DESIGN.md section 2): every entity filled, requests of
 // every kind in every status with a well-formed history, balances that chain, and a seed that
 // runs once and writes the same rows every time.
+import crypto from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, ENTITIES, ENUMS, ROLES, WORKFLOWS, entityByName, type EnumName } from '@bank/domain';
-import { openPglite } from '../src/db/database';
+import { openPglite, openPostgres } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
+import { verifyEvidence } from '../src/evidence/verify';
+import { checkBooks } from '../src/ledger/check';
 import { buildSchemaModel, quote } from '../src/db/schema';
 import { seedDemo } from '../src/seed/demo';
 import { seedDemoData } from '../src/seed/demo-data';
 import { bearer, startTestApp, type TestApp } from './helper';
-import { pgliteTemplate } from './templates';
+import { pgliteTemplate, postgresTemplate } from './templates';
 
 let t: TestApp;
 let headers: Record<string, string>;
@@ -217,4 +221,35 @@ describe('demo data', () => {
     // Two embedded databases seeded at 5 % and their books opened: a few seconds on a quiet machine, two
     // minutes on one running two test suites and a bank-scale seed beside it.
   }, 300_000);
+});
+
+// A bank-scale seed on PostgreSQL loads bare tables and chains and indexes them afterwards (bulk-load.ts):
+// the same path at the demo's volumes must end as the row-by-row seed does, its evidence intact and its
+// books balanced.
+const adminUrl = process.env.DATABASE_URL;
+describe.skipIf(!adminUrl)('the bulk load of a large seed (PostgreSQL)', () => {
+  it('ends with every chain intact and the books balanced', async () => {
+    const name = `bank_bulk_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    const template = postgresTemplate('none', adminUrl!);
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+    const url = new URL(adminUrl!);
+    url.pathname = `/${name}`;
+    const db = await openPostgres(url.toString(), 4);
+    try {
+      await migrate(db);
+      // Volumes, even none overridden, take the bulk path.
+      expect(await seedDemoData(db, { volumes: {}, now: new Date('2026-03-15T10:00:00Z') })).toBe(true);
+      const evidence = await verifyEvidence(db);
+      expect(evidence.chains.filter((chain) => !chain.intact)).toEqual([]);
+      expect(evidence.chains.find((chain) => chain.chain === 'transaction')!.rows).toBeGreaterThan(1000);
+      const books = await checkBooks(db);
+      expect(books.checks.filter((check) => !check.ok).map((check) => check.name)).toEqual([]);
+    } finally {
+      await db.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }, 600_000);
 });

@@ -2,7 +2,6 @@
 // keys; in development they go to a private file, out of the database, and an older database's keys
 // move there; DATA_DIR and every file in it are the server's alone; the outbox never keeps a live link,
 // and under prod the log prints none.
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,11 +11,10 @@ import { loadConfig } from '../src/config';
 import { openPglite } from '../src/db/database';
 import { MASK } from '../src/modules/management/secrets';
 import { KEYS_FILE } from '../src/security/server-keys';
-import { childServer, freePort } from './child-server';
+import { childServer, exitOf, freePort, spawnServer } from './child-server';
 import { keyIn, lastMailTo, storedMailTo } from './outbox';
 import { startTestApp } from './helper';
 
-const root = path.resolve(import.meta.dirname, '../../..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-keys-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
@@ -29,9 +27,8 @@ async function runServer(
   whileUp: () => void = () => {},
 ): Promise<{ code: number | null; output: string }> {
   const port = await freePort();
-  const child = spawn('node', ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: root,
-    env: {
+  const started = await spawnServer(
+    {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -40,32 +37,21 @@ async function runServer(
       DATABASE_URL: '',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  // A first start creates and migrates the embedded database: minutes on a busy machine.
-  const deadline = Date.now() + 300_000;
-  while (child.exitCode === null && Date.now() < deadline) {
-    if (
-      await fetch(`http://127.0.0.1:${port}/management/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    ) {
-      try {
-        whileUp();
-      } finally {
-        child.kill('SIGTERM');
-      }
-      break;
+    `http://127.0.0.1:${port}`,
+    300_000, // a first start creates and migrates the embedded database: minutes on a busy machine
+  );
+  let output = started.output();
+  const keep = (chunk: Buffer) => (output += chunk.toString());
+  started.child.stdout!.on('data', keep);
+  started.child.stderr!.on('data', keep);
+  if (started.up) {
+    try {
+      whileUp();
+    } finally {
+      started.child.kill('SIGTERM');
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  if (child.exitCode === null && Date.now() >= deadline) child.kill('SIGKILL');
-  return { code: await exited, output };
+  return { code: await exitOf(started.child), output };
 }
 
 /** Files and folders under `dir` that a group or other users may read, write or enter, with their modes. */

@@ -2,19 +2,17 @@
 // MIGRATION_DATABASE_URL naming the owner migrates as the owner, which grants the runtime role its rights.
 // The runtime role owns nothing, cannot run a guard function, drop or disable a trigger, or rewrite
 // evidence; the server works as usual over it (sign-in, a list, a decision that moves money).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, WORKFLOWS, entityByName } from '@bank/domain';
 import { openPostgres, type Database } from '../src/db/database';
 import { seedDemoAccounts } from '../src/seed/demo';
-import { freePort } from './child-server';
+import { freePort, spawnServer } from './child-server';
 import { fileable, filerOf } from './ledger-fixtures';
 
 const adminUrl = process.env.DATABASE_URL;
-const root = path.resolve(import.meta.dirname, '../../..');
 const suffix = `${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
 const owner = `bank_owner_${suffix}`;
 const runtime = `bank_app_${suffix}`;
@@ -71,9 +69,8 @@ describe.skipIf(!adminUrl)('the server on PostgreSQL with an owner role and a ru
     );
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    server = spawn('node', ['--import', 'tsx', 'packages/server/src/main.ts'], {
-      cwd: root,
-      env: {
+    const started = await spawnServer(
+      {
         ...process.env,
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -85,24 +82,15 @@ describe.skipIf(!adminUrl)('the server on PostgreSQL with an owner role and a ru
         MFA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
         RATE_LIMIT_AUTHENTICATE: '0',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+      base,
+      120_000,
+    );
+    server = started.child;
+    output = started.output();
     const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000));
     server.stdout!.on('data', keep);
     server.stderr!.on('data', keep);
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}: ${output}`);
-      if (Date.now() > deadline) throw new Error(`the server did not start: ${output}`);
-      if (
-        await fetch(`${base}/management/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    if (!started.up) throw new Error(`the server did not start (exit ${server.exitCode}): ${output.slice(-8000)}`);
     // The staff accounts, as an operator would create them: the owner writes them.
     ownerDb = await openPostgres(urlAs(owner), 2);
     await seedDemoAccounts(ownerDb);

@@ -88,6 +88,7 @@ async function indexesBySize(db: Database, tables?: readonly string[]): Promise<
  */
 export class BulkRebuild {
   private readonly built = new Set<string>();
+  private readonly chained = new Set<string>();
   private earlyWork: Promise<void> = Promise.resolve();
   private done = 0;
   private total = 0;
@@ -108,26 +109,44 @@ export class BulkRebuild {
 
   private tick = () => this.onStep?.(++this.done, this.total);
 
-  /** Starts building the indexes of `tables`, whose rows are all written, behind any started before. */
+  /**
+   * The evidence chains of those of `tables` that are chained, not made yet: each rewrites its table's
+   * rows once (evidence_track), so before the table's indexes, which the rewrite would otherwise update.
+   */
+  private async chains(tables?: readonly string[]): Promise<string[]> {
+    const chained = (await chainedTables(this.db)).filter(
+      (table) => !this.chained.has(table) && (!tables || tables.includes(table)),
+    );
+    for (const table of chained) this.chained.add(table);
+    this.total += chained.length;
+    return chained.map((table) => `select evidence_track(${literal(table)})`);
+  }
+
+  /** Starts chaining and indexing `tables`, whose rows are all written, behind any started before. */
   early(tables: readonly string[]): void {
     this.earlyWork = this.earlyWork.then(async () => {
+      const chains = await this.chains(tables);
       const statements = (await indexesBySize(this.db, tables)).filter((sql) => !this.built.has(sql));
       for (const sql of statements) this.built.add(sql);
-      await runAll(this.db, statements, 1, this.tick);
+      await runAll(this.db, [...chains, ...statements], 1, this.tick);
     });
     this.earlyWork.catch(() => {}); // reported by end(), which awaits it
   }
 
   /**
-   * Builds the other indexes (two at a time), adds the foreign keys back (each checked by one join),
-   * counts every table and vacuums it (planner statistics, visibility map).
+   * Chains the other tables, builds the other indexes (two at a time), adds the foreign keys back (each
+   * checked by one join), counts every table and vacuums it (planner statistics, visibility map).
    */
   async end(): Promise<void> {
     const model = buildSchemaModel();
-    const rest = (await indexesBySize(this.db)).filter((sql) => !this.built.has(sql));
-    for (const sql of rest) this.built.add(sql);
-    // The early builds go on beside the rest: one worker each.
-    await Promise.all([this.earlyWork, runAll(this.db, rest, PARALLEL_BUILDS, this.tick)]);
+    // The early work goes on beside the rest (one worker each): the chains first, then the indexes.
+    const rest = async () => {
+      await runAll(this.db, await this.chains(), PARALLEL_BUILDS, this.tick);
+      const indexes = (await indexesBySize(this.db)).filter((sql) => !this.built.has(sql));
+      for (const sql of indexes) this.built.add(sql);
+      await runAll(this.db, indexes, PARALLEL_BUILDS, this.tick);
+    };
+    await Promise.all([this.earlyWork, rest()]);
     const keys = foreignKeys().map(
       (key) =>
         `alter table ${quote(key.table)} add constraint ${fkName(key)} foreign key (${quote(key.column)}) ` +
@@ -144,8 +163,7 @@ export class BulkRebuild {
     const vacuums = [...Object.keys(model.tables), ...(model.searchWords ?? []).map(searchWordTable)].map(
       (table) => `vacuum (analyze) ${quote(table)}`,
     );
-    const chains = (await chainedTables(this.db)).map((table) => `select evidence_track(${literal(table)})`);
-    await runAll(this.db, [...counts, ...days, ...words, ...chains], PARALLEL_BUILDS, this.tick);
+    await runAll(this.db, [...counts, ...days, ...words], PARALLEL_BUILDS, this.tick);
     await runAll(this.db, vacuums, PARALLEL_BUILDS, this.tick);
   }
 }
