@@ -1,5 +1,6 @@
 // buildApp(): the whole HTTP application over an opened, migrated database. No listen() here,
 // so tests drive it through inject() and main.ts decides where it listens.
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -42,6 +43,7 @@ import { combineHooks } from './engine/entity-service';
 import { correctionHooks, moneyRequestHooks } from './ledger/request-hooks';
 import { registerLedgerRoutes } from './ledger/routes';
 import { registerEvidenceRoutes } from './evidence/routes';
+import { ANCHORS_FILE, anchorKey, startAnchoring } from './evidence/anchors';
 import { startDuePostings } from './ledger/due-postings';
 import { fourEyesRule } from './workflow/four-eyes';
 import { workflowHooks } from './workflow/staff-update';
@@ -186,7 +188,13 @@ export async function buildApp({ config, db, keys, mailbox }: AppOptions): Promi
     );
   });
   registerLedgerRoutes(app, db);
-  registerEvidenceRoutes(app, db);
+  // The chains' heads, anchored outside the database under a key it never holds (evidence/anchors.ts).
+  const anchors = { file: path.join(config.dataDir, ANCHORS_FILE), key: anchorKey(keys.jwtSecret) };
+  if (config.evidenceAnchorMinutes > 0) {
+    const stop = startAnchoring(db, anchors.file, anchors.key, config.evidenceAnchorMinutes * 60_000, app.log);
+    app.addHook('onClose', async () => stop());
+  }
+  registerEvidenceRoutes(app, db, config.evidenceAnchorMinutes > 0 ? anchors : undefined);
   const duePostings = startDuePostings(
     db,
     (entity, id, tx) => services.get(entity)!.get(id, tx),

@@ -49,6 +49,8 @@ export interface Config {
   fourEyesSeniorRoles: string[];
   /** Seconds between two looks for validated transfers and provisions whose execution date has come. */
   duePostingSeconds: number;
+  /** Minutes between two anchors of the evidence chains' heads in DATA_DIR and the log; 0: none. */
+  evidenceAnchorMinutes: number;
   /**
    * Records staff reads of client data (access_log). Off only to measure what recording costs
    * (`npm run bench`); refused under the prod profile.
@@ -113,6 +115,7 @@ export const CONFIG_ENV = {
   fourEyesThresholdXof: 'FOUR_EYES_THRESHOLD_XOF',
   fourEyesSeniorRoles: 'FOUR_EYES_SENIOR_ROLES',
   duePostingSeconds: 'DUE_POSTING_SECONDS',
+  evidenceAnchorMinutes: 'EVIDENCE_ANCHOR_MINUTES',
   accessLog: 'ACCESS_LOG',
   instanceId: 'INSTANCE_ID',
   shutdownDrainSeconds: 'SHUTDOWN_DRAIN_SECONDS',
@@ -226,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((role) => role.trim())
       .filter(Boolean),
     duePostingSeconds: positive(env, 'DUE_POSTING_SECONDS', 30),
+    evidenceAnchorMinutes: wholeNumber(env, 'EVIDENCE_ANCHOR_MINUTES', 10),
     accessLog: accessLog === 'on',
     instanceId: env.INSTANCE_ID || undefined,
     shutdownDrainSeconds: wholeNumber(env, 'SHUTDOWN_DRAIN_SECONDS', 0),

@@ -53,7 +53,13 @@ beforeAll(async () => {
       ),
     close: () => inner.close(),
   };
-  const config = { ...loadConfig({}), logLevel: 'silent', webDist: undefined, databaseUrl: undefined };
+  const config = {
+    ...loadConfig({}),
+    logLevel: 'silent',
+    webDist: undefined,
+    databaseUrl: undefined,
+    evidenceAnchorMinutes: 0,
+  };
   app = await buildApp({ config, db, keys: testKeys(config) });
   const signIn = await app.inject({
     method: 'POST',

@@ -86,6 +86,8 @@ export async function startTestApp(
     databaseUrl: url,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     webDist: undefined,
+    // DATA_DIR is the repository's ./data here: a test that anchors gives a folder of its own.
+    evidenceAnchorMinutes: 0,
     ...options.config,
   };
   const keys = testKeys(config);

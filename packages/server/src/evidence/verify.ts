@@ -11,7 +11,7 @@ export interface BrokenRow {
   id?: number;
   /** Its place in the chain, or the place where a row is missing. */
   chainSeq: number | null;
-  reason: 'changed' | 'missing' | 'unchained' | 'missing at the end';
+  reason: 'changed' | 'missing' | 'unchained' | 'missing at the end' | 'not as anchored';
 }
 
 export interface ChainReport {
@@ -28,6 +28,15 @@ export interface EvidenceReport {
   checkedAt: string;
   ms: number;
   chains: ChainReport[];
+  /** The heads anchored outside the database (anchors.ts) checked against: lines read and lines forged. */
+  anchors: { read: number; forged: number };
+}
+
+/** Chain heads anchored outside the database: by chain, the digest (hex) after each anchored row count. */
+export interface Anchored {
+  byChain: Map<string, Map<number, string>>;
+  anchors: number;
+  forged: number;
 }
 
 /** Rows fetched from a chain's cursor at a time. */
@@ -39,6 +48,7 @@ const genesis = (chain: string) => crypto.createHash('sha256').update(chain, 'ut
 async function verifyChain(
   tx: Queryable,
   head: { chain: string; rows: number; last_digest: Buffer; skip: string[] },
+  anchored: Map<number, string> = new Map(),
 ): Promise<ChainReport> {
   let previous = genesis(head.chain);
   let expected = 1;
@@ -66,6 +76,10 @@ async function verifyChain(
         else {
           const digest = crypto.createHash('sha256').update(previous).update(row.content, 'utf8').digest();
           if (!digest.equals(row.chain_digest)) firstBroken = { id, chainSeq: seq, reason: 'changed' };
+          // Chained anew after a rewrite: sound from end to end, but not what was anchored (the rewritten row
+          // is this one or one before it).
+          else if ((anchored.get(seq) ?? digest.toString('hex')) !== digest.toString('hex'))
+            firstBroken = { id, chainSeq: seq, reason: 'not as anchored' };
           previous = digest;
         }
         if (firstBroken) break;
@@ -77,7 +91,8 @@ async function verifyChain(
     await tx.query('close evidence_rows');
   }
   const seen = expected - 1;
-  if (!firstBroken && (seen !== Number(head.rows) || !previous.equals(head.last_digest))) {
+  const anchoredBeyond = Math.max(0, ...anchored.keys()) > seen;
+  if (!firstBroken && (seen !== Number(head.rows) || !previous.equals(head.last_digest) || anchoredBeyond)) {
     firstBroken = { chainSeq: seen + 1, reason: 'missing at the end' };
   }
   return {
@@ -89,8 +104,14 @@ async function verifyChain(
   };
 }
 
-/** Verifies every chain in one snapshot (repeatable read), read only. */
-export async function verifyEvidence(db: Database): Promise<EvidenceReport> {
+/**
+ * Verifies every chain in one snapshot (repeatable read), read only, and against the heads anchored outside
+ * the database when given.
+ */
+export async function verifyEvidence(
+  db: Database,
+  anchored: Anchored = { byChain: new Map(), anchors: 0, forged: 0 },
+): Promise<EvidenceReport> {
   const started = performance.now();
   const chains = await db.transaction(async (tx) => {
     await tx.query('set transaction isolation level repeatable read, read only');
@@ -99,13 +120,14 @@ export async function verifyEvidence(db: Database): Promise<EvidenceReport> {
       'select chain, rows, last_digest, skip from evidence_chain order by chain',
     );
     const reports: ChainReport[] = [];
-    for (const head of heads) reports.push(await verifyChain(tx, head));
+    for (const head of heads) reports.push(await verifyChain(tx, head, anchored.byChain.get(head.chain)));
     return reports;
   });
   return {
-    intact: chains.every((chain) => chain.intact),
+    intact: chains.every((chain) => chain.intact) && anchored.forged === 0,
     checkedAt: new Date().toISOString(),
     ms: Math.round(performance.now() - started),
     chains,
+    anchors: { read: anchored.anchors, forged: anchored.forged },
   };
 }
