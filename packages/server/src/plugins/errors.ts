@@ -205,6 +205,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpProblem, request, reply) => {
     const [problem, appError] = toProblem(error, request);
     if (problem.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    if (error instanceof HttpProblem && error.options.retryAfterSeconds)
+      reply.header('retry-after', String(error.options.retryAfterSeconds));
     return sendProblem(reply, problem, appError);
   });
 }
