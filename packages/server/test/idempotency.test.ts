@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApp, type TestApp } from './helper';
+import { purgeExpiredKeys } from '../src/plugins/idempotency';
 
 let t: TestApp;
 const headers = new Map<string, Record<string, string>>();
@@ -172,6 +173,18 @@ describe('a write with an Idempotency-Key', () => {
     const replay = await createBranch('admin', branch, key);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json()).toEqual(again.json());
+  });
+
+  it('is deleted by the purge once expired, and only then', async () => {
+    const [expired, live] = [crypto.randomUUID(), crypto.randomUUID()];
+    expect((await createBranch('admin', newBranch(), expired)).statusCode).toBe(201);
+    expect((await createBranch('admin', newBranch(), live)).statusCode).toBe(201);
+    await t.db.query(`update idempotency_key set created_at = now() - interval '25 hours' where key = $1`, [expired]);
+    expect(await purgeExpiredKeys(t.db)).toBeGreaterThanOrEqual(1);
+    const left = await t.db.query<{ key: string }>(`select key from idempotency_key where key = any($1::text[])`, [
+      [expired, live],
+    ]);
+    expect(left.map((row) => row.key)).toEqual([live]);
   });
 
   it('stores no answer for a refused write: a retry runs again', async () => {

@@ -109,6 +109,11 @@ export function idempotentDatabase(db: Database): Database {
   };
 }
 
+/** Deletes the expired keys; returns how many. */
+export async function purgeExpiredKeys(db: Queryable): Promise<number> {
+  return (await db.query(`delete from idempotency_key where created_at < now() - ${LIFETIME} returning 1`)).length;
+}
+
 interface StoredAnswer {
   digest: string;
   status: number | null;
@@ -191,9 +196,7 @@ export function registerIdempotency(app: FastifyInstance, db: Database): void {
   });
 
   // Every instance purges; two purges at once delete the same rows, harmlessly.
-  const purge = setInterval(() => {
-    db.query(`delete from idempotency_key where created_at < now() - ${LIFETIME}`).catch(() => {});
-  }, PURGE_EVERY_MS);
+  const purge = setInterval(() => void purgeExpiredKeys(db).catch(() => {}), PURGE_EVERY_MS);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
 }
