@@ -17,6 +17,7 @@ import {
 } from './plugins/http-edges';
 import { compileValidator } from './plugins/validation';
 import { registerWebApp } from './plugins/web-app';
+import { idempotentDatabase, registerIdempotency } from './plugins/idempotency';
 import { createTokenService } from './security/tokens';
 import type { ServerKeys } from './security/server-keys';
 import { registerAccountRoutes } from './modules/account/routes';
@@ -65,7 +66,7 @@ export interface AppOptions {
   mailbox?: (message: MailMessage) => void;
 }
 
-export async function buildApp({ config, db, keys, mailbox }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db: database, keys, mailbox }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Behind a proxy, request.ip (rate limits, audits) must be the client's, not the proxy's.
     trustProxy: config.trustProxy,
@@ -129,8 +130,11 @@ export async function buildApp({ config, db, keys, mailbox }: AppOptions): Promi
       reply.raw.setHeader('x-instance-id', instanceId);
     });
   }
+  // Every route's statements go through the Idempotency-Key's seam; the access log, the event bus and the
+  // keys' own statements are not a request's write and use the database itself.
+  const db = idempotentDatabase(database);
   const loggers = new LoggerRegistry(app.log);
-  const bus = createEventBus(db, config.databaseUrl, loggers.get('db'));
+  const bus = createEventBus(database, config.databaseUrl, loggers.get('db'));
   const tokens = createTokenService(keys.jwtSecret);
   const accounts = new AccountStateCache(db, bus);
   const sessions = new SessionStore(db, bus, {
@@ -145,7 +149,8 @@ export async function buildApp({ config, db, keys, mailbox }: AppOptions): Promi
   const metrics = registerHttpMetrics(app, db, loggers.get('http'));
   await registerOpenApi(app, config);
   await registerRateLimits(app);
-  await registerAccessLog(app, db, config.accessLog);
+  await registerAccessLog(app, database, config.accessLog);
+  registerIdempotency(app, database);
   const mailer = registerMailer(app, config, db, loggers.get('mail'), mailbox);
   const checks = credentialChecks(app, config.rateLimitAuthenticate);
 

@@ -11,6 +11,8 @@ export interface ProblemOptions {
   fieldErrors?: FieldError[];
   /** The figures the refusal is about (what an account has available): part of the answer. */
   figures?: Record<string, string>;
+  /** Sent as `Retry-After`: the refusal is temporary (a request with the same key still running). */
+  retryAfterSeconds?: number;
 }
 
 export const STATUS_TITLES: Record<number, string> = {

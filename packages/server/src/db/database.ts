@@ -9,6 +9,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { lockDataDir } from './data-dir-lock';
 import { makePrivate } from './private-files';
 import { namedStatements } from './pglite-statements';
+import { isDatabaseUnavailable } from './unavailable';
 
 export interface QueryOptions {
   /**
@@ -251,6 +252,9 @@ export async function openPostgres(url: string, max = 10, settings: Record<strin
         await client.query('commit');
         return result;
       } catch (error) {
+        // A connection that saw the database go away, or that reaches a server now read-only (a demoted
+        // primary), is dropped: the next one goes through the address to whoever is primary.
+        if (isDatabaseUnavailable(error)) broken = error as Error;
         await client.query('rollback').catch((rollbackError: unknown) => {
           broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
         });

@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_HEADERS, type FieldError, type Problem } from '@bank/domain';
 import { HttpProblem, STATUS_TITLES } from '../problem';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 const PROBLEM_TYPE = 'application/problem+json';
 
@@ -61,44 +62,6 @@ const DATABASE_CLIENT_ERRORS: Record<string, { status: number; message: string; 
 
 /** Seconds a client is told to wait (`Retry-After`) when the database is away. */
 export const RETRY_AFTER_SECONDS = 5;
-
-/** Node socket error codes of a database that cannot be reached or dropped the connection. */
-const SOCKET_ERRORS = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EAI_AGAIN',
-]);
-
-/** What the pg driver and its pool say when a connection is lost, or cannot be had in time. */
-const CONNECTION_MESSAGES = [
-  'Connection terminated',
-  'Connection terminated unexpectedly',
-  'Connection terminated due to connection timeout',
-  'timeout exceeded when trying to connect',
-  'Client has encountered a connection error and is not queryable',
-];
-
-/**
- * True when `error` says PostgreSQL is away rather than that the request is wrong: SQLSTATE class 08
- * (connection exception), 57P01/57P02/57P03 (administrator or crash shutdown, cannot connect now),
- * 53300 (too many connections), a socket error, or the driver's own words for a lost connection. Its
- * `cause` and, for an AggregateError (each address of a host refused), its errors are looked at too.
- */
-export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
-  if (!(error instanceof Error) || depth > 3) return false;
-  const { code, syscall } = error as { code?: unknown; syscall?: unknown };
-  if (typeof code === 'string') {
-    if (/^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
-    if (SOCKET_ERRORS.has(code) || syscall === 'connect') return true;
-  }
-  if (CONNECTION_MESSAGES.includes(error.message)) return true;
-  if (error instanceof AggregateError && error.errors.some((e) => isDatabaseUnavailable(e, depth + 1))) return true;
-  return isDatabaseUnavailable(error.cause, depth + 1);
-}
 
 /** When a request last logged the database as unavailable (the log is not flooded during an outage). */
 let lastUnavailableWarning = 0;
@@ -205,6 +168,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpProblem, request, reply) => {
     const [problem, appError] = toProblem(error, request);
     if (problem.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    if (error instanceof HttpProblem && error.options.retryAfterSeconds)
+      reply.header('retry-after', String(error.options.retryAfterSeconds));
     return sendProblem(reply, problem, appError);
   });
 }
