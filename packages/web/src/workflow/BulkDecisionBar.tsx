@@ -29,7 +29,13 @@ export function BulkDecisionBar({ items, onApplied }: { items: readonly BulkItem
   const [asked, setAsked] = useState<BulkDecision | null>(null);
   const [outcomes, setOutcomes] = useState<readonly BulkOutcome[] | null>(null);
   const apply = useMutation({
-    mutationFn: (decision: BulkDecision) => decideInBulk({ decision, observation: observation.trim(), items }),
+    mutationFn: (decision: BulkDecision) =>
+      decideInBulk({
+        decision,
+        observation: observation.trim(),
+        // Only what the server takes: the rows may carry more (the inbox's).
+        items: items.map(({ entity, id, version }) => ({ entity, id, version })),
+      }),
     onSuccess: (answer) => {
       setOutcomes(answer);
       setAsked(null);
