@@ -337,7 +337,7 @@ describe('subscriptions', () => {
     );
     await expect.poll(() => heading(page).textContent()).toBe('Abonnements SMS');
     const smsRow = page.locator('[data-testid="request-table"] tbody tr').first();
-    expect(await smsRow.locator('td').nth(1).textContent()).toMatch(/^.{6}…$/);
+    expect(await smsRow.locator('td[data-label="RIB"]').textContent()).toMatch(/^.{6}…$/);
     await smsRow.getByRole('link', { name: 'Modifier' }).click();
     await expect.poll(() => heading(page).textContent()).toBe("Modification de l'abonnement SMS");
     await page.getByRole('textbox', { name: 'Prix du service' }).waitFor();
@@ -371,7 +371,10 @@ describe('subscriptions', () => {
   it('as agentrsic sees only the provisions; as agentsaisie only views subscriptions', async () => {
     const rsic = await signedIn('agentrsic');
     const requests = await menu(rsic.page).getByRole('link').allTextContents();
-    expect(requests.filter((text) => !text.includes('Toutes les entités'))).toEqual(['Provisions']);
+    // Their checker inbox (issue 38) and the provisions, each with its count.
+    expect(
+      requests.filter((text) => !text.includes('Toutes les entités')).map((text) => text.replace(/\d+$/, '')),
+    ).toEqual(['À décider', 'Provisions']);
     await rsic.context.close();
 
     const { context, page } = await signedIn('agentsaisie', '/entity/client-subscription');
