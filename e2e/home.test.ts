@@ -96,7 +96,7 @@ describe('my work', () => {
     await expect.poll(() => shownCount(page, 'checkbookOrder')).toBe(before);
     await expect.poll(decidedText).toBe(`Demandes décidées en 30 jours : ${decidedBefore + 1}`);
 
-    // Transfers have no side-menu count, so no `pending` event: the save's own event moves the figure.
+    // A transfer's save moves the figure through its own event.
     const { id: transferId, version } = transfer;
     const validated = await api('PUT', `/core/api/transfers/${transferId}`, deskToken, {
       id: transferId,

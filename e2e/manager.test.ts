@@ -143,7 +143,7 @@ describe('stagiaire', () => {
     const links = await menu(page)
       .locator('[data-link]')
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-link')));
-    expect(links).toEqual(['transfers', 'allEntities']);
+    expect(links).toEqual(['inbox', 'transfers', 'allEntities']);
     await screenshot(page, 'stagiaire-menu');
     await context.close();
   });

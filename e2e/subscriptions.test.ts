@@ -28,13 +28,14 @@ const isSorted = (values: string[], order: 'asc' | 'desc') =>
   values.every((value, i) => i === 0 || (order === 'asc' ? values[i - 1]! <= value : values[i - 1]! >= value));
 
 /** Clicks a sortable heading and waits for the address and the table to show the new order. */
-async function sortBy(page: Page, label: string, key: string, order: 'asc' | 'desc', column: number) {
+async function sortBy(page: Page, label: string, key: string, order: 'asc' | 'desc') {
   const button = page.getByRole('button', { name: `Trier par ${label}`, exact: true });
   await button.click();
   await page.waitForURL(new RegExp(`sort=${key}%2C${order}`));
   const header = page.locator('th').filter({ has: button });
   await expect.poll(() => header.getAttribute('aria-sort')).toBe(order === 'asc' ? 'ascending' : 'descending');
-  const cells = requestRows(page).locator(`td:nth-child(${column})`);
+  // A cell by its column's label, not its place: a decider's list starts with a selection column.
+  const cells = requestRows(page).locator(`td[data-label="${label}"]`);
   await expect.poll(async () => isSorted(initials(await cells.allTextContents()), order)).toBe(true);
 }
 
@@ -230,13 +231,13 @@ describe('subscriptions', () => {
     // At most five page buttons around the current page.
     const pageButtons = page.getByRole('button', { name: /^Page \d+$/ });
     expect(await pageButtons.count()).toBe(5);
-    await sortBy(page, 'Bénéficiaire', 'beneficiaryCashLastName', 'asc', 1);
+    await sortBy(page, 'Bénéficiaire', 'beneficiaryCashLastName', 'asc');
     await screenshot(page, 'subscriptions-provisions-sorted');
-    await sortBy(page, 'Bénéficiaire', 'beneficiaryCashLastName', 'desc', 1);
-    await sortBy(page, 'Agence de retrait', 'branchName', 'asc', 3);
+    await sortBy(page, 'Bénéficiaire', 'beneficiaryCashLastName', 'desc');
+    await sortBy(page, 'Agence de retrait', 'branchName', 'asc');
 
     // The search box matches the linked beneficiary's first and last names (joined fields).
-    const beneficiary = requestRows(page).first().locator('td').first();
+    const beneficiary = requestRows(page).first().locator('td[data-label="Bénéficiaire"]');
     const lastName = (await beneficiary.locator('p').first().textContent())!.trim();
     const firstName = (await beneficiary.locator('p').nth(1).textContent())!.trim();
     await page.getByRole('textbox', { name: 'Recherche' }).fill(`${firstName} ${lastName}`);
@@ -244,7 +245,7 @@ describe('subscriptions', () => {
     await page.waitForURL(/query=/);
     // The order chosen by the heading stays with the search.
     expect(page.url()).toContain('sort=branchName%2Casc');
-    const names = requestRows(page).locator('td:nth-child(1)');
+    const names = requestRows(page).locator('td[data-label="Bénéficiaire"]');
     await expect
       .poll(async () => {
         const found = await names.allTextContents();
@@ -256,9 +257,9 @@ describe('subscriptions', () => {
     // The cash beneficiaries: each name heading sorts by its own field.
     await page.goto('/entity/CA/view/beneficiary-cash?status=all');
     await requestRows(page).first().waitFor();
-    await sortBy(page, 'Prénom', 'firstName', 'asc', 1);
-    await sortBy(page, 'Nom', 'lastName', 'asc', 2);
-    await sortBy(page, 'Nom', 'lastName', 'desc', 2);
+    await sortBy(page, 'Prénom', 'firstName', 'asc');
+    await sortBy(page, 'Nom', 'lastName', 'asc');
+    await sortBy(page, 'Nom', 'lastName', 'desc');
     await screenshot(page, 'subscriptions-cash-beneficiaries-sorted');
     expect(consoleErrors).toEqual([]);
     await context.close();
@@ -273,7 +274,7 @@ describe('subscriptions', () => {
     await expect.poll(() => heading(page).textContent()).toBe('Liste des mises à disposition');
     await page.getByTestId('request-table').waitFor();
     // The search box (the provision's own texts): every row found has the motif searched for.
-    const motifs = requestRows(page).locator('td:nth-child(4)');
+    const motifs = requestRows(page).locator('td[data-label="Motif de la mise à disposition"]');
     const motif = (await motifs.first().textContent())!.trim();
     const total = await page.getByTestId('request-count').textContent();
     await page.getByRole('textbox', { name: 'Recherche' }).fill(motif);
@@ -293,7 +294,7 @@ describe('subscriptions', () => {
     const rows = page
       .locator('[data-testid="request-table"] tbody tr')
       .filter({ has: page.locator('[data-status="INPROGRESS"], [data-status="PENDING"], [data-status="OTPPENDING"]') });
-    const amounts = await rows.locator('td:nth-child(5)').allTextContents();
+    const amounts = await rows.locator('td[data-label="Montant"]').allTextContents();
     // Amounts with spaces as thousands separator, and their currency.
     for (const amount of amounts) expect(amount).toMatch(/^\d{1,3}( \d{3})* XOF$/);
     const index = amounts.findIndex((amount) => Number(amount.replace(/ |XOF/g, '')) < 1_000_000);
@@ -336,7 +337,7 @@ describe('subscriptions', () => {
     );
     await expect.poll(() => heading(page).textContent()).toBe('Abonnements SMS');
     const smsRow = page.locator('[data-testid="request-table"] tbody tr').first();
-    expect(await smsRow.locator('td').nth(1).textContent()).toMatch(/^.{6}…$/);
+    expect(await smsRow.locator('td[data-label="RIB"]').textContent()).toMatch(/^.{6}…$/);
     await smsRow.getByRole('link', { name: 'Modifier' }).click();
     await expect.poll(() => heading(page).textContent()).toBe("Modification de l'abonnement SMS");
     await page.getByRole('textbox', { name: 'Prix du service' }).waitFor();
@@ -370,7 +371,10 @@ describe('subscriptions', () => {
   it('as agentrsic sees only the provisions; as agentsaisie only views subscriptions', async () => {
     const rsic = await signedIn('agentrsic');
     const requests = await menu(rsic.page).getByRole('link').allTextContents();
-    expect(requests.filter((text) => !text.includes('Toutes les entités'))).toEqual(['Provisions']);
+    // Their checker inbox (issue 38) and the provisions, each with its count.
+    expect(
+      requests.filter((text) => !text.includes('Toutes les entités')).map((text) => text.replace(/\d+$/, '')),
+    ).toEqual(['À décider', 'Provisions']);
     await rsic.context.close();
 
     const { context, page } = await signedIn('agentsaisie', '/entity/client-subscription');

@@ -42,7 +42,9 @@ describe('work queue', () => {
 
     // Every row of page 1 awaits a decision (in progress or pending), the oldest first.
     expect(new Set(await statusesOf(page))).toEqual(new Set(['INPROGRESS', 'PENDING']));
-    const created = await rows(page).evaluateAll((trs) => trs.map((tr) => tr.children[4]!.textContent!));
+    const created = await rows(page)
+      .locator('td[data-label="Créé le"]')
+      .evaluateAll((tds) => tds.map((td) => td.textContent!));
     const order = created.map(sortable);
     expect(order).toEqual([...order].sort());
     // The list's total, the chip's count and the badge: one number (read together, as decisions may land).

@@ -49,6 +49,7 @@ import { startDuePostings } from './ledger/due-postings';
 import { fourEyesRule } from './workflow/four-eyes';
 import { workflowHooks } from './workflow/staff-update';
 import { registerWorkflowRoutes } from './workflow/routes';
+import { registerBulkDecisions } from './workflow/bulk';
 import { registerClientFileRoutes } from './modules/clients/routes';
 import { registerClientRequestRoutes } from './modules/clients/requests';
 import { registerClientSearchRoutes } from './modules/clients/search';
@@ -214,7 +215,8 @@ export async function buildApp({ config, db: database, keys, mailbox }: AppOptio
   registerMoneyRoutes(app, services);
   registerSubscriptionRoutes(app, db, services);
   registerEventRoutes(app, db, bus);
-  registerWorkRoutes(app, db, config.queueSlaHours);
+  registerWorkRoutes(app, db, config.queueSlaHours, fourEyesRules);
+  registerBulkDecisions(app, services, bus);
 
   await registerWebApp(app, config.webDist);
   app.addHook('onClose', async () => {

@@ -3,6 +3,7 @@
 // its lists open on); both come from the workflows, so a new request type or role rule shows here too.
 import { hasAnyAuthority } from '../access/roles';
 import { entityByName } from '../entities';
+import { ENUMS, type EnumName } from '../enums';
 import type { WorkflowDef } from './define';
 import { WORKFLOWS, queueStatuses } from './workflows';
 
@@ -75,4 +76,56 @@ export interface WorkSummary {
   inbox: WorkInboxItem[];
   /** The last days' activity, for the heads of the desk (WORK_CHARTS_ACCESS); null for the others. */
   charts: WorkCharts | null;
+}
+
+/** `GET core/api/work/inbox` (issue 38): one request awaiting the viewer's decision, of any type. */
+export interface WorkInboxRow {
+  entity: string;
+  id: number;
+  version: number;
+  createdAt: string | null;
+  status: string;
+  /** Whom the request is for (requesterPath). */
+  client: string | null;
+  /** Who filed it: a staff login, or null for the customer channel. */
+  maker: string | null;
+  /** Whole XOF, for the types that carry an amount. */
+  amount: string | null;
+  /** A first validation is given (four eyes): the viewer's would be the second. */
+  secondValidation: boolean;
+}
+
+/** `GET core/api/work/counts`: the menu's badges and the viewer's inbox total. */
+export interface WorkCounts {
+  pending: Record<string, number>;
+  inbox: { total: number; exact: boolean; secondValidation: number };
+}
+
+/** Requests one bulk decision takes at most: each is a transaction of its own. */
+export const BULK_DECISION_MAX = 100;
+
+export type BulkDecision = 'validate' | 'reject';
+
+/** The words the status enums use for a request validated (checkbooks are DONE, beneficiaries ACCEPTED). */
+const VALIDATING = ['VALIDATED', 'DONE', 'ACCEPTED'] as const;
+
+/** The status each kind of bulk decision sets on a workflow: the type's own word for "validated". */
+export function decisionStatusOf(workflow: WorkflowDef, decision: BulkDecision): string {
+  if (decision === 'reject') return 'REJECTED';
+  if (workflow.fourEyes) return workflow.fourEyes.approve;
+  const targets: readonly string[] =
+    workflow.targets ?? ENUMS[entityByName(workflow.entity).field(workflow.status)!.enum as EnumName].values;
+  return VALIDATING.find((status) => targets.includes(status))!;
+}
+
+/** `POST core/api/work/decisions`: what became of one request of a bulk decision. */
+export interface BulkOutcome {
+  entity: string;
+  id: number;
+  done: boolean;
+  /** The status written (a first validation of four leaves it waiting). */
+  status?: string;
+  version?: number;
+  /** Why it was refused: the HTTP status and the problem's i18n key and detail. */
+  refusal?: { status: number; message: string; detail: string };
 }

@@ -29,6 +29,8 @@ export interface FourEyesRule {
    * amount, none of them by `viewer` (the queue of requests this viewer may give the second validation of).
    */
   awaitingSecond(params: Params, viewer: string): string;
+  /** A condition on request `t`: it holds an open approval on its present amount (by `viewer` when given). */
+  approved(params: Params, viewer?: string): string;
   /** The open approvals of some requests (on their present amounts), by request id, oldest first. */
   openApprovals(db: Queryable, ids: readonly number[]): Promise<Map<number, Approval[]>>;
   /** Before the update: refuses a second approval by the same login, turns a first one into `waiting`. */
@@ -74,15 +76,18 @@ export function fourEyesRule(
     `${alias}.request_entity = ${entityParam} and ${alias}.request_id = t.id and ${alias}.settled_at is null
        and (${alias}.amount is null or ${alias}.amount = t.${amount})`;
 
+  const approved = (params: Params, viewer?: string) => {
+    const by = viewer === undefined ? '' : ` and a.login = ${params.add(viewer)}`;
+    return `exists (select 1 from request_approval a where ${openOf('a', params.add(entity))}${by})`;
+  };
+
   return {
     applies,
     approvals,
     awaitingSecond(params, viewer) {
-      const name = params.add(entity);
-      return `(t.${status} = ${params.add(rule.waiting)}
-        and exists (select 1 from request_approval a where ${openOf('a', name)})
-        and not exists (select 1 from request_approval v where ${openOf('v', name)} and v.login = ${params.add(viewer)}))`;
+      return `(t.${status} = ${params.add(rule.waiting)} and ${approved(params)} and not ${approved(params, viewer)})`;
     },
+    approved,
     async openApprovals(db, ids) {
       const rows = await db.query<{ request_id: number; login: string; approved_at: Date | string; senior: boolean }>(
         `select a.request_id, a.login, a.approved_at, a.senior from request_approval a join ${quote(request.table)} t on t.id = a.request_id

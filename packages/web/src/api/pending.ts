@@ -1,9 +1,9 @@
-// The side menu's pending counts (spec part 2 §2.17: each request type's work queue) and the paged fetch
-// of the staff lists; kept apart from the manager queries so that the shell does not carry the registry.
-import { APP_HEADERS, PENDING_COUNTS, type PendingCounts, type PendingKey } from '@bank/domain';
+// The side menu's pending counts (spec part 2 §2.17: each request type's work queue, and the checker
+// inbox) and the paged fetch of the staff lists; kept apart from the manager queries so that the shell does not carry the registry.
+import { APP_HEADERS, type WorkCounts } from '@bank/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { inexact, type EntityPage, type EntityRow } from './entities';
-import { request, type Query } from './http-client';
+import { request, requestData, type Query } from './http-client';
 
 /** Every staff query key starts here: a decision refreshes them all (lists, counts, histories). */
 export const MANAGER_KEY = ['manager'] as const;
@@ -36,36 +36,17 @@ export async function fetchPage(
   return { rows, total, page: params.page, hasNext, ...inexact(headers) } satisfies EntityPage;
 }
 
-/** The request lists the side menu counts: their work queues (the row counters give those totals). */
-const PENDING_PATHS: Record<PendingKey, string> = {
-  cards: 'core/api/card-orders',
-  checkbooks: 'core/api/checkbook-orders',
-  beneficiaries: 'core/api/beneficiaries',
-};
-
-/** Each count's list and criteria, from the domain: a page of one row, the total read. */
-export const PENDING_SOURCES = Object.fromEntries(
-  Object.entries(PENDING_COUNTS).map(([key, source]) => [
-    key,
-    { path: PENDING_PATHS[key as PendingKey], query: { [`${source.field}.in`]: source.statuses.join(',') } },
-  ]),
-) as Record<PendingKey, { path: string; query: Query }>;
-
 export type { PendingCounts, PendingKey } from '@bank/domain';
 
-/** The side menu's counts: three pages of one row, their totals read. */
+/**
+ * The side menu's figures: each request list's queue and this viewer's checker inbox, in one call
+ * (`work/counts`: row counters and capped counts, no rows).
+ */
 export const pendingQuery = () =>
   queryOptions({
     queryKey: [...MANAGER_KEY, 'pending'],
-    queryFn: async ({ signal }): Promise<PendingCounts> => {
-      const entries = await Promise.all(
-        Object.entries(PENDING_SOURCES).map(async ([key, source]) => {
-          // A count that fails to refresh keeps its last value: no toast every minute.
-          const page = await fetchPage(source.path, source.query, { page: 0, size: 1 }, signal, true);
-          return [key, page.total] as const;
-        }),
-      );
-      return Object.fromEntries(entries) as PendingCounts;
-    },
+    // A count that fails to refresh keeps its last value: no toast every minute.
+    queryFn: ({ signal }) =>
+      requestData<WorkCounts>('core/api/work/counts', { signal, errorMessage: false, background: true }),
     refetchInterval: PENDING_REFRESH_MS,
   });

@@ -1,11 +1,11 @@
-// The AppShell navbar: the role's sections and links from side-menu.ts, with the pending counts of
-// cards, checkbooks and beneficiaries as badges (refreshed every minute and after each decision).
+// The AppShell navbar: the role's sections and links from side-menu.ts, with each request list's pending
+// count and the checker inbox's as badges (refreshed every minute, after each decision and live events).
 import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { pendingQuery } from '../api/pending';
-import { hasPending, type SideMenu as Menu } from './side-menu';
+import { INBOX, hasPending, type SideMenu as Menu } from './side-menu';
 
 export function SideMenu({ menu, login }: { menu: Menu; login: string }) {
   const { t } = useTranslation();
@@ -30,7 +30,10 @@ export function SideMenu({ menu, login }: { menu: Menu; login: string }) {
               {t(`menu.sections.${section.key}`)}
             </Text>
             {section.links.map((link) => {
-              const count = link.pending ? pending.data?.[link.pending] : undefined;
+              const count =
+                link.pending === INBOX
+                  ? pending.data?.inbox.total
+                  : link.pending && pending.data?.pending[link.pending];
               return (
                 <NavLink
                   key={link.key}

@@ -37,6 +37,7 @@ const manager = {
   story: lazyGroup(() => import('../screens/manager/RequestStoryPage')),
   serenityEmail: lazyGroup(() => import('../screens/manager/SerenityEmailPage')),
 };
+const inbox = lazyGroup(() => import('../screens/work/InboxPage'));
 const moneyGroup = lazyGroup(() => import('../screens/money'));
 const subscriptionGroup = lazyGroup(() => import('../screens/subscriptions'));
 
@@ -226,6 +227,11 @@ export const routes: RouteObject[] = [
               { path: 'list/users', lazy: lazyPage(adminGroup, 'OnlineUsersPage') },
               notFoundRoute,
             ],
+          },
+          {
+            path: 'work',
+            element: <PrivateRoute authorities={ROUTE_ACCESS.entity} />,
+            children: [{ path: 'inbox', lazy: lazyPage(inbox, 'InboxPage') }, notFoundRoute],
           },
           {
             path: 'entity',

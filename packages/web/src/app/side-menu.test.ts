@@ -29,8 +29,9 @@ describe('side menu', () => {
   it.each([
     [ROLES.MANAGER, [...MANAGER_REQUESTS, 'corrections']],
     [ROLES.RESPONSABLEDESK, MANAGER_REQUESTS],
-  ])('gives %s DEMANDES (corrections for the manager only), SUPPORTS and PARAMÈTRES', (role, requests) => {
+  ])('gives %s À DÉCIDER, DEMANDES (corrections for the manager only), SUPPORTS and PARAMÈTRES', (role, requests) => {
     expect(links([role])).toEqual({
+      work: ['inbox'],
       requests,
       supports: ['clients', 'onlineAccounts'],
       settings: ['services', 'packs'],
@@ -57,26 +58,31 @@ describe('side menu', () => {
 
   it('gives the cash agents and the trainee their few links', () => {
     expect(links([ROLES.AGENTCA])).toEqual({
+      work: ['inbox'],
       requests: ['provisions', 'subscribers', 'subscriptions'],
       entities: ['allEntities'],
     });
-    expect(links([ROLES.AGENTRSIC])).toEqual({ requests: ['provisions'], entities: ['allEntities'] });
-    expect(links([ROLES.STAGIAIRE])).toEqual({ requests: ['transfers'], entities: ['allEntities'] });
+    expect(links([ROLES.AGENTRSIC])).toEqual({
+      work: ['inbox'],
+      requests: ['provisions'],
+      entities: ['allEntities'],
+    });
+    expect(links([ROLES.STAGIAIRE])).toEqual({ work: ['inbox'], requests: ['transfers'], entities: ['allEntities'] });
   });
 
   it('sends the cash agents through /entity/CA and the others to the staff lists of part 2', () => {
     const targets = (role: string) =>
       Object.fromEntries(sideMenuFor([role])!.sections.flatMap((section) => section.links.map((l) => [l.key, l.to])));
-    expect(targets(ROLES.AGENTRSIC).provisions).toBe('/entity/CA/view/provision-cash');
+    expect(targets(ROLES.AGENTRSIC).provisions).toBe('/entity/CA/view/provision-cash?status=queue');
     expect(targets(ROLES.AGENTCA)).toMatchObject({
-      provisions: '/entity/CA/view/provision-cash',
+      provisions: '/entity/CA/view/provision-cash?status=queue',
       subscribers: '/entity/client-subscription',
-      subscriptions: '/entity/view/subs-request',
+      subscriptions: '/entity/view/subs-request?status=queue',
     });
     expect(targets(ROLES.MANAGER)).toMatchObject({
-      provisions: '/entity/provision-cash/view/manager',
-      corrections: '/entity/ledger-correction/view/manager',
-      cashBeneficiaries: '/entity/beneficiary-cash/view/manager',
+      provisions: '/entity/provision-cash/view/manager?status=queue',
+      corrections: '/entity/ledger-correction/view/manager?status=queue',
+      cashBeneficiaries: '/entity/beneficiary-cash/view/manager?status=queue',
       services: '/entity/serenity-services/manager',
       packs: '/entity/pack/view/manager',
     });
@@ -86,18 +92,27 @@ describe('side menu', () => {
     expect(sideMenuFor([ROLES.USER])).toBeNull();
     expect(sideMenuFor(undefined)).toBeNull();
     expect(hasPending(sideMenuFor([ROLES.MANAGER]))).toBe(true);
-    expect(hasPending(sideMenuFor([ROLES.STAGIAIRE]))).toBe(false);
+    expect(hasPending(sideMenuFor([ROLES.STAGIAIRE]))).toBe(true);
+    expect(hasPending(sideMenuFor([ROLES.AGENTDESAISIE]))).toBe(true);
   });
 
-  it('links the pending counts to the work queues of cards, checkbooks and beneficiaries', () => {
+  it('links every request list’s count to its work queue, and the inbox’s to the inbox', () => {
     const pending = sideMenuFor([ROLES.MANAGER])!
       .sections.flatMap((section) => section.links)
       .filter((link) => link.pending)
       .map((link) => [link.key, link.to]);
     expect(pending).toEqual([
+      ['inbox', '/work/inbox'],
+      ['transfers', '/entity/transfer/view/manager?status=queue'],
       ['beneficiaries', '/entity/beneficiary/view/manager?status=queue'],
+      ['cashBeneficiaries', '/entity/beneficiary-cash/view/manager?status=queue'],
+      ['provisions', '/entity/provision-cash/view/manager?status=queue'],
+      ['checkOppositions', '/entity/check-opposition/view/manager?status=queue'],
+      ['cardOppositions', '/entity/card-opposition/view/manager?status=queue'],
       ['cards', '/entity/card-order/view/manager?status=queue'],
       ['checkbooks', '/entity/checkbook-order/view/manager?status=queue'],
+      ['subscriptions', '/entity/view/subs-request?status=queue'],
+      ['corrections', '/entity/ledger-correction/view/manager?status=queue'],
     ]);
   });
 });

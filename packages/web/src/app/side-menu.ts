@@ -1,15 +1,18 @@
 // The role side menu (spec part 2 §2.17) as one table: which sections and links each kind of staff
 // user sees.
-import { ROLES, hasAnyAuthority, type Authority } from '@bank/domain';
+import { ROLES, hasAnyAuthority, workQueuesOf, type Authority } from '@bank/domain';
 import type { PendingKey } from '../api/pending';
+
+/** The checker inbox's badge: what awaits this user's decision across types. */
+export const INBOX = 'inbox';
 
 export interface MenuLink {
   /** `menu.links.<key>` */
   key: string;
   /** The page, with the list view it opens on (`?status=queue`) for a link with a badge. */
   to: string;
-  /** The pending count shown as a badge. */
-  pending?: PendingKey;
+  /** The pending count shown as a badge: a request list's queue, or the checker inbox. */
+  pending?: PendingKey | typeof INBOX;
 }
 
 export interface MenuSection {
@@ -25,24 +28,41 @@ export interface SideMenu {
 }
 
 const LINKS = {
-  transfers: { key: 'transfers', to: '/entity/transfer/view/manager' },
+  inbox: { key: 'inbox', to: '/work/inbox', pending: INBOX },
   // A badge's link opens the queue view it counts, whatever the role's own default view.
+  transfers: { key: 'transfers', to: '/entity/transfer/view/manager?status=queue', pending: 'transfers' },
   beneficiaries: {
     key: 'beneficiaries',
     to: '/entity/beneficiary/view/manager?status=queue',
     pending: 'beneficiaries',
   },
-  cashBeneficiaries: { key: 'cashBeneficiaries', to: '/entity/beneficiary-cash/view/manager' },
-  provisions: { key: 'provisions', to: '/entity/provision-cash/view/manager' },
-  corrections: { key: 'corrections', to: '/entity/ledger-correction/view/manager' },
+  cashBeneficiaries: {
+    key: 'cashBeneficiaries',
+    to: '/entity/beneficiary-cash/view/manager?status=queue',
+    pending: 'cashBeneficiaries',
+  },
+  provisions: { key: 'provisions', to: '/entity/provision-cash/view/manager?status=queue', pending: 'provisions' },
+  corrections: {
+    key: 'corrections',
+    to: '/entity/ledger-correction/view/manager?status=queue',
+    pending: 'corrections',
+  },
   // The cash agents' door (spec part 2 §2.17); /entity/CA is theirs only (§6), so the others use the list above.
-  cashDeskProvisions: { key: 'provisions', to: '/entity/CA/view/provision-cash' },
-  checkOppositions: { key: 'checkOppositions', to: '/entity/check-opposition/view/manager' },
-  cardOppositions: { key: 'cardOppositions', to: '/entity/card-opposition/view/manager' },
+  cashDeskProvisions: { key: 'provisions', to: '/entity/CA/view/provision-cash?status=queue', pending: 'provisions' },
+  checkOppositions: {
+    key: 'checkOppositions',
+    to: '/entity/check-opposition/view/manager?status=queue',
+    pending: 'checkOppositions',
+  },
+  cardOppositions: {
+    key: 'cardOppositions',
+    to: '/entity/card-opposition/view/manager?status=queue',
+    pending: 'cardOppositions',
+  },
   cards: { key: 'cards', to: '/entity/card-order/view/manager?status=queue', pending: 'cards' },
   checkbooks: { key: 'checkbooks', to: '/entity/checkbook-order/view/manager?status=queue', pending: 'checkbooks' },
   subscribers: { key: 'subscribers', to: '/entity/client-subscription' },
-  subscriptions: { key: 'subscriptions', to: '/entity/view/subs-request' },
+  subscriptions: { key: 'subscriptions', to: '/entity/view/subs-request?status=queue', pending: 'subscriptions' },
   clients: { key: 'clients', to: '/entity/client/manager' },
   onlineAccounts: { key: 'onlineAccounts', to: '/entity/serenity-user' },
   // The manager's « Comptes e-banking » is the read-only page of part 2 §2.17, not the generic list.
@@ -89,6 +109,7 @@ const MENU_TABLE: readonly { roles: readonly Authority[]; section: MenuSection }
 ];
 
 const ALL_ENTITIES: MenuSection = { key: 'entities', links: [LINKS.allEntities] };
+const INBOX_SECTION: MenuSection = { key: 'work', links: [LINKS.inbox] };
 
 /**
  * The side menu of a user's authorities; null when the user has no staff role.
@@ -96,7 +117,8 @@ const ALL_ENTITIES: MenuSection = { key: 'entities', links: [LINKS.allEntities] 
  */
 export function sideMenuFor(authorities: readonly string[] | undefined): SideMenu | null {
   if (hasAnyAuthority(authorities, [ROLES.ADMIN])) return { admin: true, sections: [] };
-  const sections: MenuSection[] = [];
+  // Whoever decides some request type has the checker inbox first.
+  const sections: MenuSection[] = workQueuesOf(authorities ?? []).length > 0 ? [INBOX_SECTION] : [];
   for (const row of MENU_TABLE) {
     if (hasAnyAuthority(authorities, row.roles) && !sections.some((s) => s.key === row.section.key))
       sections.push(row.section);

@@ -62,7 +62,10 @@ export function useLiveEvents(): void {
               void queryClient.invalidateQueries({ queryKey: [...MANAGER_KEY, 'presence'] });
             }
             if (live.event === 'pending') {
-              queryClient.setQueryData(pendingQuery().queryKey, live.data);
+              queryClient.setQueryData(
+                pendingQuery().queryKey,
+                (counts) => counts && { ...counts, pending: live.data },
+              );
               if (!seeded) {
                 seeded = true;
                 return;
@@ -76,8 +79,10 @@ export function useLiveEvents(): void {
             } else {
               queryClient.setQueryData(savedQuery(live.data.resource, live.data.id).queryKey, live.data);
               // A transfer decided, or a card order moved between two statuses of its queue, changes the
-              // home page's queues and charts but no pending count: no `pending` event follows.
+              // home page's queues and charts but no pending count: no `pending` event follows. Any save
+              // may change what awaits this user's decision (the inbox's count).
               void queryClient.invalidateQueries({ queryKey: workSummaryQuery().queryKey });
+              void queryClient.invalidateQueries({ queryKey: pendingQuery().queryKey });
             }
           }, controller.signal);
           if (end === 'superseded') {

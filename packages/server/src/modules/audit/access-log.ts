@@ -89,6 +89,8 @@ const CLIENT_READS = new Map<string, ClientRead>([
     'GET /core/api/work/summary',
     { what: 'work/summary', rows: 'work', ids: (payload) => (payload as { inbox?: unknown[] })?.inbox ?? [] },
   ],
+  // The checker inbox: requests of several types, whom each is for and who filed it.
+  ['GET /core/api/work/inbox', { what: 'work/inbox', rows: 'work' }],
 ]);
 
 /**
@@ -109,6 +111,7 @@ export const NOT_CLIENT_DATA: Readonly<Record<string, string>> = {
   'GET /api/users/authorities': 'the roles',
   'GET /api/users/:login': 'a staff account',
   'GET /api/gateway/routes': 'the route table and instances',
+  'GET /core/api/work/counts': 'counts of waiting requests',
 };
 /** Routes whose answer is counts or approvals of a request type (not its rows). */
 const NOT_CLIENT_DATA_SUFFIXES = ['/status-counts', '/open-approvals'];

@@ -7,19 +7,9 @@
 // buffer it is cut off, and one login holds at most MAX_STREAMS_PER_LOGIN streams on an instance: a
 // further one closes the oldest.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  PENDING_COUNTS,
-  ROUTE_ACCESS,
-  WORKFLOWS,
-  entityAccess,
-  entityByName,
-  hasAnyAuthority,
-  workflowOf,
-  type PendingCounts,
-  type PendingKey,
-} from '@bank/domain';
+import { PENDING_COUNTS, ROUTE_ACCESS, WORKFLOWS, entityAccess, entityByName, hasAnyAuthority } from '@bank/domain';
 import type { Database } from '../../db/database';
-import { rowCountsOf } from '../../engine/totals';
+import { pendingCounts } from '../work/pending-counts';
 import { HttpProblem } from '../../problem';
 import type { BusEvent, EventBus } from './bus';
 
@@ -36,16 +26,6 @@ const RECOUNT_DELAY_MS = 100;
  * at once and close another in turn.
  */
 export const MAX_STREAMS_PER_LOGIN = 5;
-
-/** Each count's table and statuses, read from the maintained row counters (never a scan of a request table). */
-const COUNT_SOURCES = Object.entries(PENDING_COUNTS).map(([key, source]) => {
-  const entity = entityByName(source.entity);
-  // The counters count a request table by its workflow status: a count on another field could not use them.
-  if (workflowOf(source.entity)?.status !== source.field) {
-    throw new Error(`pending count ${key}: ${source.field} is not the workflow status of ${source.entity}`);
-  }
-  return { key: key as PendingKey, table: entity.table, statuses: source.statuses };
-});
 
 /** The request paths whose writes may change a count. */
 const COUNTED_PATHS = Object.values(PENDING_COUNTS).map((source) => entityByName(source.entity).path);
@@ -115,11 +95,7 @@ export function registerEventRoutes(app: FastifyInstance, db: Database, bus: Eve
     for (const listener of listeners) if (mayHearAbout(listener.authorities, resource)) listener.send(event, data);
   };
 
-  const counters = rowCountsOf(db);
-  const counts = async (): Promise<PendingCounts> => {
-    const values = await Promise.all(COUNT_SOURCES.map((c) => counters.count(c.table, c.statuses)));
-    return Object.fromEntries(COUNT_SOURCES.map((c, i) => [c.key, values[i]!])) as PendingCounts;
-  };
+  const counts = () => pendingCounts(db);
   let lastCounts = '';
   let recount: NodeJS.Timeout | undefined;
   // Only open streams hear the counts (each gets them when it opens): with none, nothing is counted.

@@ -8,8 +8,6 @@ import {
   WORK_INBOX_SIZE,
   entityByName,
   hasAnyAuthority,
-  requesterPath,
-  resolveJoinPath,
   workQueuesOf,
   type WorkCharts,
   type WorkInboxItem,
@@ -19,6 +17,7 @@ import {
 import type { Database } from '../../db/database';
 import { quote } from '../../db/schema';
 import { rowCountsOf } from '../../engine/totals';
+import { requesterJoin } from './requester';
 
 const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
 const DAY_MS = 86_400_000;
@@ -60,20 +59,12 @@ function planQueues(queues: WorkQueue[]): QueuePlan {
       `select 'recent', ${name}, null, null, null, (select count(*) from ${table}
          where ${status} in (${statuses.map(literal).join(', ')}) and ${created} > $1), null`,
     );
-    const path = requesterPath(workflow);
-    if (path) {
-      const { steps, field } = resolveJoinPath(entity, path, entityByName);
-      let from = 't';
-      const joins = steps.map((step, i) => {
-        const alias = `j${i + 1}`;
-        const clause = `left join ${quote(step.target.table)} ${alias} on ${alias}.id = ${from}.${quote(step.ref.column)}`;
-        from = alias;
-        return clause;
-      });
+    const requester = requesterJoin(workflow);
+    if (requester) {
       clients.set(
         entity.name,
-        `select ${name} as entity, t.id, ${from}.${quote(field.column)}::text as client
-           from ${table} t ${joins.join(' ')} where t.id = any($1::bigint[])`,
+        `select ${name} as entity, t.id, ${requester.column}::text as client
+           from ${table} t ${requester.joins} where t.id = any($1::bigint[])`,
       );
     }
   }

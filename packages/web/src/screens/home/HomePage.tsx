@@ -13,6 +13,7 @@ import { useSession } from '../../auth/use-session';
 import { LoadingText } from '../../engine/LoadingText';
 import { PageLoader } from '../../ui/PageLoader';
 import { PageTitle } from '../../ui/PageTitle';
+import { ToDecide } from './ToDecide';
 import { WorkInbox } from './WorkInbox';
 import { WorkQueues } from './WorkQueues';
 
@@ -52,6 +53,7 @@ function MyWork() {
   const now = summary.dataUpdatedAt;
   return (
     <Stack gap="lg" mt="md" data-testid="my-work">
+      <ToDecide />
       <WorkQueues queues={queues} slaHours={slaHours} now={now} />
       <WorkInbox inbox={inbox} now={now} />
       {charts && (

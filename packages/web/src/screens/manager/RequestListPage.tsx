@@ -1,6 +1,7 @@
 // /entity/<request>/view/manager: the staff list of any request type (request-types.ts): a status view
 // (the role's work queue, oldest first, unless the address says otherwise), four-eyes decisions half done
-// marked on their rows. Its filters' code loads only for the lists that have filters.
+// marked on their rows, rows ticked for the export or a bulk decision. Its filters' code loads only for the
+// lists that have filters.
 import { Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -15,6 +16,7 @@ import { useEntityAccess } from '../../engine/use-entity-access';
 import { FitTable } from '../../ui/FitTable';
 import { PagedList } from '../../ui/PagedList';
 import { PageTitle } from '../../ui/PageTitle';
+import { BulkDecisionBar } from '../../workflow/BulkDecisionBar';
 import { RequestActions } from '../../workflow/RequestActions';
 import { columnLabelKey, RequestCell } from './RequestCell';
 import { loadedRequestFilters, loadRequestFilters } from './request-list-query';
@@ -65,7 +67,8 @@ function RequestTable({ type, list }: { type: RequestType; list: RequestListCont
   // The links carry the list's view, so that the form and the history come back to it.
   const { search } = useLocation();
   const approvals = useOpenApprovals(type, list.rows);
-  const selectable = Boolean(type.export);
+  // Rows are ticked for the export and, for whoever decides, for a bulk decision.
+  const selectable = Boolean(type.export) || list.canDecide;
   const labels = type.columns.map((column) => t(columnLabelKey(type, column)));
   return (
     <FitTable>
@@ -144,6 +147,16 @@ export function RequestList({ type }: { type: RequestType }) {
         </Suspense>
       )}
       {type.export && <SelectedExport type={type} spec={type.export} list={list} />}
+      {list.canDecide && (
+        <BulkDecisionBar
+          items={[...list.selection.selected.values()].map((row) => ({
+            entity: type.entity.name,
+            id: row.id,
+            version: row.version ?? 0,
+          }))}
+          onApplied={list.selection.clear}
+        />
+      )}
       <PagedList list={list} countTestId="request-count">
         <RequestTable type={type} list={list} />
       </PagedList>
