@@ -23,7 +23,7 @@ async function pendingCardOrder(holder: string): Promise<number> {
 }
 
 /** The card order's history rows, newest first, read through the API. */
-async function history(id: number): Promise<{ comment: unknown }[]> {
+async function historyRows(id: number): Promise<{ comment: unknown }[]> {
   const token = await apiToken('manager');
   return (await api('POST', `/core/api/card-orderlogs/story/${id}`, token)).body as { comment: unknown }[];
 }
@@ -52,12 +52,12 @@ describe('the network taken away', () => {
       .toBe('true');
     expect(await observation(page).inputValue()).toBe(typed);
     await screenshot(page, 'resilience-offline-decision');
-    expect(await history(id)).toHaveLength(0);
+    expect(await historyRows(id)).toHaveLength(0);
 
     await context.setOffline(false);
     await page.getByText('La demande a été mise à jour.').first().waitFor({ timeout: 60_000 });
     await banner(page).waitFor({ state: 'detached' });
-    const rows = await history(id);
+    const rows = await historyRows(id);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.comment).toBe(`${typed}{}VALIDATED{}manager`);
     await context.close();
@@ -108,7 +108,7 @@ describe('drafts', () => {
     await page.getByRole('option', { name: 'Validé', exact: true }).click();
     await page.getByRole('button', { name: 'Valider', exact: true }).click();
     await page.getByText('La demande a été mise à jour.').first().waitFor();
-    expect((await history(id))[0]?.comment).toBe(`${typed}{}VALIDATED{}manager`);
+    expect((await historyRows(id))[0]?.comment).toBe(`${typed}{}VALIDATED{}manager`);
     // Saved: the draft is gone, and the form opened again starts empty.
     expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('bank.draft:')))).toEqual(
       [],
