@@ -4,7 +4,7 @@
 // banner, then draws when the network is back; a draft observation survives a reload.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, apiToken, FILER, screenshot, suiteBrowser } from './support';
+import { api, apiToken, fileTransfer, FILER, screenshot, suiteBrowser } from './support';
 
 const browser = suiteBrowser();
 const run = `${Date.now() % 1_000_000}`;
@@ -64,14 +64,16 @@ describe('the network taken away', () => {
   });
 
   it('before a page’s code has arrived shows the banner over the page shown, then the page once back', async () => {
+    // A transfer's printable details: a group of its own (money), with a stylesheet of its own.
+    const path = `/entity/transfer/view/manager/client/bankAccount/detail/${(await fileTransfer(1000)).id}`;
     const { context, page } = await browser.signedIn('manager');
     await context.setOffline(true);
     const chunkFailed = page.waitForEvent('requestfailed', (request) => request.url().includes('/assets/'));
     // As a menu link does: through the router, to a page of a group the home page has not loaded.
-    await page.evaluate(() => {
-      history.pushState(null, '', '/account/settings');
+    await page.evaluate((to) => {
+      history.pushState(null, '', to);
       dispatchEvent(new PopStateEvent('popstate'));
-    });
+    }, path);
     await banner(page).waitFor();
     // The page's code failed to arrive: the home page still shows, not a blank page or the error notice.
     await chunkFailed;
@@ -80,10 +82,19 @@ describe('the network taken away', () => {
     await screenshot(page, 'resilience-offline-lazy-page');
 
     await context.setOffline(false);
-    await page
-      .getByRole('heading', { level: 1, name: "Paramètres de l'utilisateur [manager]" })
-      .waitFor({ timeout: 60_000 });
+    await page.locator(`#main[data-path="${path}"] h1`).waitFor({ timeout: 60_000 });
     await banner(page).waitFor({ state: 'detached' });
+    // Drawn with its stylesheets, those that failed offline included.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).every(
+            (link) => link.sheet !== null,
+          ),
+        ),
+      )
+      .toBe(true);
+    await screenshot(page, 'resilience-lazy-page-back');
     await context.close();
   });
 });
