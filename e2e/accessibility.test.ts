@@ -167,6 +167,17 @@ describe('manager, generic list, detail and form of six entities', () => {
   it.each(pages)('%s', async (name, path) => visit(page(), path(), name));
 });
 
+describe('the connection lost', () => {
+  it('banner over a signed-in page', async () => {
+    const { context, page } = await browser.signedIn('manager', '/entity/card-order/view/manager');
+    await page.locator('tbody tr').first().waitFor();
+    await context.setOffline(true);
+    await page.getByRole('status').filter({ hasText: 'Connexion perdue' }).waitFor();
+    await check(page, 'connection lost banner');
+    await context.close();
+  });
+});
+
 describe('admin pages', () => {
   const page = signedInPage('admin');
   it.each([

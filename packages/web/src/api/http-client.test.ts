@@ -2,7 +2,8 @@ import { APP_HEADERS, TOKEN_STORAGE_KEY } from '@bank/domain';
 import { cleanNotifications, notificationsStore } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../test/render';
-import { buildUrl, HTTP_TIMEOUT_MS, request, setUnauthenticatedHandler } from './http-client';
+import { isConnectionLost, retryDelay } from './connection';
+import { buildUrl, HTTP_TIMEOUT_MS, IDEMPOTENCY_KEY_HEADER, request, setUnauthenticatedHandler } from './http-client';
 import { HttpError } from './http-error';
 import { authenticate, fetchSession } from './session';
 import { storeToken } from './token-storage';
@@ -102,12 +103,6 @@ describe('request', () => {
     expect(toasts()).toEqual(['Not found', 'An error has occurred! The password could not be changed.']);
   });
 
-  it('a network failure is status 0: server not reachable', async () => {
-    vi.stubGlobal('fetch', stubFetch({}).fetchStub);
-    await expect(request('api/account')).rejects.toMatchObject({ status: 0 });
-    expect(toasts()).toEqual(['Server not reachable']);
-  });
-
   it('shows a success toast from X-App-Alert, and the call’s own success message first', async () => {
     const headers = { [APP_HEADERS.alert]: 'settings.messages.success', [APP_HEADERS.params]: '1' };
     vi.stubGlobal('fetch', stubFetch({ 'POST /api/account': () => json({}, 200, headers) }).fetchStub);
@@ -131,6 +126,118 @@ describe('request', () => {
     await call;
     expect(settled).toMatchObject({ status: null, message: 'error.timeout' });
     expect(toasts()).toEqual(['The server did not answer in time.']);
+  });
+});
+
+/** A fetch that fails (network error, or the given answers) `lost` times, then answers 200 with `{ ok: true }`. */
+function failingFetch(lost: readonly (() => Response | Promise<never>)[]) {
+  const headers: Headers[] = [];
+  const fetchStub = async (_url: string, init: RequestInit = {}) => {
+    headers.push(new Headers(init.headers));
+    const answer = lost[headers.length - 1];
+    return answer ? answer() : json({ ok: true });
+  };
+  return { fetchStub, headers };
+}
+
+const networkError = () => Promise.reject(new TypeError('Failed to fetch'));
+
+describe('lost answers (the retry contract)', () => {
+  beforeEach(() => vi.useFakeTimers());
+
+  it('waits about 1, 2, 4, 8 s, then at most 15 s, between tries, give or take a fifth', () => {
+    const waits = [0, 1, 2, 3, 4, 9].map((attempt) => retryDelay(attempt));
+    [1000, 2000, 4000, 8000, 15000, 15000].forEach((base, index) => {
+      expect(waits[index]).toBeGreaterThanOrEqual(Math.min(base * 0.8, 15000));
+      expect(waits[index]).toBeLessThanOrEqual(Math.min(base * 1.2, 15000));
+    });
+    // The server's Retry-After is a floor, still capped.
+    expect(retryDelay(0, 5000)).toBe(5000);
+    expect(retryDelay(0, 60_000)).toBe(15000);
+  });
+
+  it('tries a GET again after network errors, 502, 503 and 504, with back-off, until it is answered', async () => {
+    const { fetchStub, headers } = failingFetch([
+      networkError,
+      () => json({}, 502),
+      () => json({}, 503),
+      () => json({}, 504),
+    ]);
+    vi.stubGlobal('fetch', fetchStub);
+    let data: unknown = 'pending';
+    const call = request('api/account').then((answer) => (data = answer.data));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(headers).toHaveLength(1);
+    expect(isConnectionLost()).toBe(true);
+    // The first wait is at most 1.2 s, the second at least 1.6 s.
+    await vi.advanceTimersByTimeAsync(1200);
+    expect(headers).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(headers).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(30_000);
+    await call;
+    expect(headers).toHaveLength(5);
+    expect(data).toEqual({ ok: true });
+    expect(headers[0]?.has(IDEMPOTENCY_KEY_HEADER)).toBe(false);
+    // Answered: the banner goes, and nothing was told as a failure.
+    expect(isConnectionLost()).toBe(false);
+    expect(toasts()).toEqual([]);
+  });
+
+  it('sends every write with one Idempotency-Key, the same on each try, another for the next write', async () => {
+    const { fetchStub, headers } = failingFetch([networkError, () => json({}, 503, { 'Retry-After': '3' })]);
+    vi.stubGlobal('fetch', fetchStub);
+    const first = request('core/api/card-orders/7', { method: 'PUT', body: { id: 7 } });
+    // The second try, within 1.2 s, gets Retry-After: 3, waited in full where the back-off waits 2.4 s at most.
+    await vi.advanceTimersByTimeAsync(1200);
+    expect(headers).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(headers).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(600);
+    await first;
+    await request('core/api/card-orders', { method: 'POST', body: {} });
+    const keys = headers.map((each) => each.get(IDEMPOTENCY_KEY_HEADER));
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys.slice(0, 3)).toEqual([keys[0], keys[0], keys[0]]);
+    expect(keys[3]).not.toBe(keys[0]);
+  });
+
+  it('tries again at once when the browser comes back online', async () => {
+    const { fetchStub, headers } = failingFetch([networkError, networkError, networkError]);
+    vi.stubGlobal('fetch', fetchStub);
+    const call = request('api/account');
+    // The second try within 1.2 s, the third not before 2.4 s.
+    await vi.advanceTimersByTimeAsync(1200);
+    expect(headers).toHaveLength(2);
+    window.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(headers).toHaveLength(3);
+    window.dispatchEvent(new Event('online'));
+    await call;
+    expect(headers).toHaveLength(4);
+  });
+
+  it('stops trying when the caller gives up, and takes other statuses as final', async () => {
+    vi.stubGlobal('fetch', failingFetch([networkError, networkError]).fetchStub);
+    const controller = new AbortController();
+    const call = request('api/account', { signal: controller.signal }).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(0);
+    controller.abort(new DOMException('left', 'AbortError'));
+    expect(await call).toMatchObject({ name: 'AbortError' });
+    expect(toasts()).toEqual([]);
+    // A 503 the caller reads (health's report) is an answer, like a 409 or a 500.
+    vi.stubGlobal('fetch', failingFetch([() => json({ status: 'DOWN' }, 503)]).fetchStub);
+    expect((await request('management/health', { okStatuses: [503] })).data).toEqual({ status: 'DOWN' });
+    vi.stubGlobal('fetch', failingFetch([() => json({ message: 'error.http.500' }, 500)]).fetchStub);
+    await expect(request('api/account')).rejects.toMatchObject({ status: 500 });
+    // A call that waits for no server (the sign-out) gives up at the first lost answer, without a toast.
+    const { fetchStub, headers } = failingFetch([networkError]);
+    vi.stubGlobal('fetch', fetchStub);
+    await expect(request('api/logout', { method: 'POST', errorMessage: false, once: true })).rejects.toMatchObject({
+      status: 0,
+    });
+    expect(headers).toHaveLength(1);
+    expect(toasts()).toEqual(['Internal server error.']);
   });
 });
 

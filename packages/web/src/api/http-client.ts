@@ -1,7 +1,9 @@
-// The one door to the server: builds URLs, adds the bearer token, applies the 60 s time-out,
-// shows the error catalogue's toasts and runs the sign-out handler on 401/403.
+// The one door to the server: builds URLs, adds the bearer token, applies the 60 s time-out, tries a lost
+// call again until it is answered (DESIGN.md, the retry contract), shows the error catalogue's toasts and
+// runs the sign-out handler on 401/403.
 import { APP_HEADERS } from '@bank/domain';
 import { markActivity } from './activity';
+import { reportAnswered, reportLost, retryDelay, waitToRetry } from './connection';
 import { HttpError, problemKey } from './http-error';
 import type { FailureContext } from './error-catalogue';
 import { notifyFailure, notifySuccess } from './notify';
@@ -35,6 +37,8 @@ export interface RequestOptions {
   background?: boolean;
   /** Sent even when the page is going away (a closing tab): fetch's keepalive, which carries the token. */
   keepalive?: boolean;
+  /** Not tried again when the answer is lost: rejects with status 0 and no toast (a sign-out waits for no server). */
+  once?: boolean;
 }
 
 export interface HttpResponse<T> {
@@ -63,9 +67,32 @@ export function buildUrl(path: string, query?: Query): string {
   return `${import.meta.env.BASE_URL}${path.replace(/^\//, '')}${text ? `?${text}` : ''}`;
 }
 
-function requestInit(options: RequestOptions, token: string | null, signal: AbortSignal): RequestInit {
+/** One key per logical write, the same on each of its tries: the server applies it once. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+const WRITES: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Answers that may never have come from the application: the call is tried again, with the same key. */
+const LOST_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
+/** A version 4 UUID; `crypto.randomUUID` exists only on HTTPS and localhost, `getRandomValues` everywhere. */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function requestInit(
+  options: RequestOptions,
+  token: string | null,
+  signal: AbortSignal,
+  idempotencyKey: string | undefined,
+): RequestInit {
   const headers = new Headers({ Accept: 'application/json, application/problem+json, text/plain' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
   if (options.background) headers.set(APP_HEADERS.background, '1');
   let body: string | undefined;
   if (typeof options.body === 'string') {
@@ -104,11 +131,18 @@ function reportFailure(error: HttpError, options: RequestOptions, hadToken: bool
   return error;
 }
 
-/**
- * Calls the server and returns status, headers and parsed body; throws HttpError after showing its toast.
- * @example const { data } = await request<Account>('api/account', { quietStatuses: [401] })
- */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<HttpResponse<T>> {
+/** Seconds of a Retry-After header, in milliseconds (0 when absent or a date). */
+function retryAfterMs(headers: Headers): number {
+  const seconds = Number(headers.get('Retry-After'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
+}
+
+/** One try: the answer, or `lost` (with the Retry-After asked) when none came: network error, 502, 503, 504. */
+async function attempt<T>(
+  path: string,
+  options: RequestOptions,
+  idempotencyKey: string | undefined,
+): Promise<HttpResponse<T> | { lost: number }> {
   const token = getToken();
   const controller = new AbortController();
   let timedOut = false;
@@ -119,21 +153,23 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const cancel = () => controller.abort(options.signal?.reason);
   if (options.signal?.aborted) cancel();
   options.signal?.addEventListener('abort', cancel);
-  // What the server counts as use of the session, the idle warning counts too.
-  if (token && !options.background) markActivity();
   try {
     let response: Response;
     let body: unknown;
     try {
-      response = await fetch(buildUrl(path, options.query), requestInit(options, token, controller.signal));
+      const init = requestInit(options, token, controller.signal, idempotencyKey);
+      response = await fetch(buildUrl(path, options.query), init);
       body = await readBody(response);
     } catch (cause) {
       // A caller's cancellation (TanStack Query unmounts, new search) is not a failure to report.
       if (options.signal?.aborted && !timedOut) throw cause;
-      const error = timedOut ? new HttpError(null, null, null, 'error.timeout') : new HttpError(0);
-      throw reportFailure(error, options, Boolean(token));
+      if (!timedOut) return { lost: 0 };
+      throw reportFailure(new HttpError(null, null, null, 'error.timeout'), options, Boolean(token));
     }
-    if (response.ok || options.okStatuses?.includes(response.status)) {
+    const wanted = options.okStatuses?.includes(response.status) === true;
+    if (LOST_STATUSES.has(response.status) && !wanted) return { lost: retryAfterMs(response.headers) };
+    reportAnswered();
+    if (response.ok || wanted) {
       const success = options.successMessage;
       if (response.ok) notifySuccess(response.headers, typeof success === 'function' ? success(body) : success);
       return { status: response.status, headers: response.headers, data: body as T };
@@ -142,6 +178,25 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', cancel);
+  }
+}
+
+/**
+ * Calls the server and returns status, headers and parsed body; throws HttpError after showing its toast.
+ * A lost answer is not a failure: the call is tried again with back-off, while the connection banner
+ * shows, for as long as the page is open or until the caller gives up (its signal).
+ * @example const { data } = await request<Account>('api/account', { quietStatuses: [401] })
+ */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<HttpResponse<T>> {
+  const idempotencyKey = WRITES.has(options.method ?? 'GET') ? newIdempotencyKey() : undefined;
+  // What the server counts as use of the session, the idle warning counts too.
+  if (getToken() && !options.background) markActivity();
+  for (let tries = 0; ; tries++) {
+    const answer = await attempt<T>(path, options, idempotencyKey);
+    if (!('lost' in answer)) return answer;
+    reportLost();
+    if (options.once) throw new HttpError(0);
+    await waitToRetry(retryDelay(tries, answer.lost), options.signal);
   }
 }
 

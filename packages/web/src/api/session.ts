@@ -66,5 +66,6 @@ export async function authenticate(credentials: Credentials): Promise<void> {
 /** Ends the session on the server, so that its token is refused everywhere after; quiet whatever the answer. */
 export async function endSession(): Promise<void> {
   if (!getToken()) return;
-  await request('api/logout', { method: 'POST', errorMessage: false, quietStatuses: [401, 403] }).catch(() => {});
+  const quiet = { errorMessage: false, quietStatuses: [401, 403], once: true } as const;
+  await request('api/logout', { method: 'POST', ...quiet }).catch(() => {});
 }

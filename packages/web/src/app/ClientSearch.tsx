@@ -3,15 +3,16 @@
 // page is idle: the sign-in page carries only this button's code.
 import { ROUTE_ACCESS } from '@bank/domain';
 import { IconSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHasAuthority } from '../auth/use-has-authority';
 import button from '../ui/plain-button.module.css';
 import classes from './Header.module.css';
 import search from './ClientSearch.module.css';
+import { lazyComponent } from './lazy-group';
 
 const loadDialog = () => import('./ClientSearchDialog');
-const ClientSearchDialog = lazy(() => loadDialog().then((module) => ({ default: module.ClientSearchDialog })));
+const ClientSearchDialog = lazyComponent(() => loadDialog().then((module) => module.ClientSearchDialog));
 
 const onMac = () => /Mac|iPhone|iPad/.test(navigator.userAgent);
 

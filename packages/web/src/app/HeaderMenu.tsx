@@ -1,13 +1,14 @@
 // A header menu drawn from a list of items. Its Mantine Menu, and the floating-ui positioning under
 // it, load at the first hover, focus or click on the button: until then the same button alone, so
 // that the sign-in page does not carry them.
-import { lazy, startTransition, Suspense, useState } from 'react';
+import { startTransition, Suspense, useState } from 'react';
 import type { HeaderMenuProps } from './header-menu-items';
 import { HeaderMenuButton } from './HeaderMenuButton';
+import { lazyComponent } from './lazy-group';
 
 export type { HeaderMenuItem, HeaderMenuProps } from './header-menu-items';
 
-const LoadedMenu = lazy(() => import('./LoadedMenu').then((module) => ({ default: module.LoadedMenu })));
+const LoadedMenu = lazyComponent(() => import('./LoadedMenu').then((module) => module.LoadedMenu));
 
 interface Wanted {
   open: boolean;

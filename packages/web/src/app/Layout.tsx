@@ -2,19 +2,19 @@
 // reset), a light frame drawn with plain elements, without Mantine (PublicFrame); signed in, the Mantine
 // AppShell with the role side menu (SignedInLayout), loaded on demand so that the sign-in page does not carry it.
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { mfaStatusQuery } from '../api/session';
 import { useSession } from '../auth/use-session';
 import { useAccountLocale } from '../i18n/use-account-locale';
 import { PageLoader } from '../ui/PageLoader';
-import { lazyThemed } from './lazy-group';
+import { lazyComponent, lazyThemed } from './lazy-group';
 import { PublicFrame } from './PublicFrame';
 
 /** The signed-in shell's module once it has arrived. */
 let loadedShell: typeof import('./SignedInLayout') | undefined;
 const loadSignedInLayout = () => import('./SignedInLayout').then((module) => (loadedShell = module));
-const LazySignedInLayout = lazy(() => loadSignedInLayout().then((module) => ({ default: module.SignedInLayout })));
+const LazySignedInLayout = lazyComponent(() => loadSignedInLayout().then((module) => module.SignedInLayout));
 
 /** Starts loading the signed-in shell before the session has answered, when a token says it will be needed. */
 export const preloadSignedInLayout = () => void loadSignedInLayout();

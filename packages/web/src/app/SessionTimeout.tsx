@@ -2,15 +2,16 @@
 // unused, a dialog offers to stay signed in; when the limit passes, the user is signed out and the
 // sign-in page says why, then brings them back to the page they were on.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { lastActivity } from '../api/activity';
 import { request } from '../api/http-client';
 import { profileQuery } from '../api/management';
 import { signOut } from '../auth/sign-out';
+import { lazyComponent } from './lazy-group';
 
-const SessionExpiringDialog = lazy(() =>
-  import('./SessionExpiringDialog').then((module) => ({ default: module.SessionExpiringDialog })),
+const SessionExpiringDialog = lazyComponent(() =>
+  import('./SessionExpiringDialog').then((module) => module.SessionExpiringDialog),
 );
 
 /** A minute's warning, or half the limit when it is that short. */

@@ -1,6 +1,9 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
+import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GROUP_LOAD_TIMEOUT_MS, GroupLoadTimeoutError, lazyGroup, lazyPage } from './lazy-group';
+import { isConnectionLost } from '../api/connection';
+import { ErrorBoundary } from './ErrorBoundary';
+import { GROUP_LOAD_TIMEOUT_MS, GroupLoadTimeoutError, lazyComponent, lazyGroup, lazyPage } from './lazy-group';
 
 afterEach(() => vi.useRealTimers());
 
@@ -30,10 +33,44 @@ describe('lazy groups', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('try again after a failed load', async () => {
-    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce({ ok: true });
-    const group = lazyGroup(load);
-    await expect(group()).rejects.toThrow('offline');
-    await expect(group()).resolves.toEqual({ ok: true });
+  it('try a failed load again with back-off, the connection shown lost until it arrives', async () => {
+    vi.useFakeTimers();
+    const offline = new TypeError('Failed to fetch dynamically imported module');
+    const load = vi.fn().mockRejectedValueOnce(offline).mockRejectedValueOnce(offline).mockResolvedValue({ ok: true });
+    let outcome: unknown = 'pending';
+    const loading = lazyGroup(load)().then((module) => (outcome = module));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(isConnectionLost()).toBe(true);
+    // Then about 1 s, then about 2 s.
+    await vi.advanceTimersByTimeAsync(1200);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(outcome).toBe('pending');
+    await vi.advanceTimersByTimeAsync(2400);
+    await loading;
+    expect(outcome).toEqual({ ok: true });
+    expect(isConnectionLost()).toBe(false);
+  });
+});
+
+describe('lazy components', () => {
+  it('keep their fallback, not an error, while their chunk cannot be loaded, then draw', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const Dialog = () => 'the dialog';
+    const load = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValue(Dialog);
+    const Lazy = lazyComponent(load);
+    const view = render(
+      <ErrorBoundary>
+        <p>typed text</p>
+        <Suspense fallback="loading">
+          <Lazy />
+        </Suspense>
+      </ErrorBoundary>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(view.container.textContent).toBe('typed textloading');
+    await act(() => vi.advanceTimersByTimeAsync(1200));
+    expect(view.container.textContent).toBe('typed textthe dialog');
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,6 +1,9 @@
-// On-demand groups of screens (spec part 1 section 2.1): one chunk per group, loaded once,
-// failing with an error (shown by the route error boundary) if it has not arrived within 120 s.
+// On-demand code: groups of screens (spec part 1 section 2.1), one chunk per group, loaded once, and the
+// parts drawn on demand (toasts, dialogs, the signed-in shell). A chunk that fails to arrive (the network,
+// the server away) is tried again with back-off while the connection banner shows, the page keeping what
+// it shows meanwhile; one that has not arrived within 120 s fails with an error (the route error boundary).
 import { type ComponentType, lazy } from 'react';
+import { reportAnswered, reportLost, retryDelay, waitToRetry } from '../api/connection';
 
 export const GROUP_LOAD_TIMEOUT_MS = 120_000;
 
@@ -20,16 +23,33 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () =>
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Memoises a group's dynamic import; a failed load may be tried again on the next navigation. */
+/**
+ * Loads a chunk, trying again with back-off (1, 2, 4 … 15 s) after each failure but the 120 s time-out,
+ * for as long as the page is open: a chunk that failed is fetched anew by the browser.
+ */
+export async function retryingLoad<M>(load: () => Promise<M>): Promise<M> {
+  for (let tries = 0; ; tries++) {
+    try {
+      const module = await withTimeout(load(), GROUP_LOAD_TIMEOUT_MS, () => new GroupLoadTimeoutError());
+      // Arrived after a failure: the server is back.
+      if (tries > 0) reportAnswered();
+      return module;
+    } catch (error) {
+      if (error instanceof GroupLoadTimeoutError) throw error;
+      reportLost();
+      await waitToRetry(retryDelay(tries));
+    }
+  }
+}
+
+/** Memoises a group's dynamic import; a load that timed out may be tried again on the next navigation. */
 export function lazyGroup<M>(load: () => Promise<M>): () => Promise<M> {
   let pending: Promise<M> | null = null;
   return () => {
-    pending ??= withTimeout(load(), GROUP_LOAD_TIMEOUT_MS, () => new GroupLoadTimeoutError()).catch(
-      (error: unknown) => {
-        pending = null;
-        throw error;
-      },
-    );
+    pending ??= retryingLoad(load).catch((error: unknown) => {
+      pending = null;
+      throw error;
+    });
     return pending;
   };
 }
@@ -43,15 +63,24 @@ type ComponentsOf<M> = { [K in keyof M]: M[K] extends ComponentType ? K : never 
 export function lazyPage<M>(group: () => Promise<M>, name: ComponentsOf<M>) {
   return async () => {
     // With Mantine's theme: the signed-out pages other than sign-in are drawn without it.
-    const [{ themed }, module] = await Promise.all([import('./ThemeProvider'), group()]);
+    const [{ themed }, module] = await Promise.all([retryingLoad(() => import('./ThemeProvider')), group()]);
     return { Component: themed(module[name] as ComponentType) };
   };
 }
 
+/**
+ * React's `lazy` over a chunk tried until it arrives: its Suspense fallback stays meanwhile, never an error
+ * that would take the page around it away.
+ * @example const Toasts = lazyComponent(() => import('./Toasts').then((module) => module.Toasts));
+ */
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => ({ default: await retryingLoad(load) }));
+}
+
 /** A component drawn with Mantine outside the lazy pages (an error, a refusal), loaded with the theme when shown. */
 export function lazyThemed<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(async () => {
+  return lazyComponent(async () => {
     const [{ themed }, Component] = await Promise.all([import('./ThemeProvider'), load()]);
-    return { default: themed(Component) };
+    return themed(Component);
   });
 }

@@ -1,5 +1,5 @@
 // /entity/{route}/new and /entity/{route}/{id}/edit: one input per field through the registry,
-// the id read-only on edit, Save disabled while saving, then back to the list.
+// the id read-only on edit, a draft restored, Save disabled while saving, then back to the list.
 import type { Entity } from '@bank/domain';
 import { Alert, Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
@@ -10,6 +10,7 @@ import { NotFoundPage } from '../app/NotFoundPage';
 import { NotAuthorized } from '../auth/NotAuthorized';
 import { FieldInput } from '../fields/field-inputs';
 import type { Message } from '../fields/types';
+import { DraftNotice } from '../ui/DraftNotice';
 import { PageTitle } from '../ui/PageTitle';
 import { RequestFunds } from '../workflow/AccountFunds';
 import { LoadingText } from './LoadingText';
@@ -36,6 +37,7 @@ export function EntityForm({ entity, id }: { entity: Entity; id: number | null }
   return (
     <Stack gap="md" maw={760}>
       <PageTitle>{title}</PageTitle>
+      {form.values && <DraftNotice draft={form.draft} />}
       {form.isLoading && <LoadingText />}
       {form.loadFailed && (
         <Alert color="red" variant="light">

@@ -1,5 +1,6 @@
-// useEntityForm: the headless controller of every create and edit form — values per field kind,
-// client validation with the server's rules, server field errors, save and the way back to the list.
+// useEntityForm: the headless controller of every create and edit form — values per field kind, kept as a
+// draft until saved (secrets excepted), client validation with the server's rules, server field errors,
+// save and the way back to the list.
 import { fieldWrite, type Entity, type Field, type FieldWrite } from '@bank/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -11,6 +12,7 @@ import { useSession } from '../auth/use-session';
 import { codecOf } from '../fields/codecs';
 import type { FormValue, FormValues, Message } from '../fields/types';
 import { mapServerErrors, validateValue, validateValues, type ServerFieldError } from '../fields/validate';
+import { type Draft, useDraft, useKeptDraft } from './use-draft';
 import { useEntityAccess } from './use-entity-access';
 import { useEntityPaths } from './use-entity-route';
 
@@ -34,6 +36,7 @@ export interface EntityForm {
   setValue(name: string, value: FormValue): void;
   submit(event?: FormEvent): Promise<SubmitResult>;
   isSaving: boolean;
+  draft: Pick<Draft<FormValues>, 'restored' | 'discard'>;
 }
 
 const REQUIRED = 'entity.validation.required';
@@ -63,6 +66,10 @@ export function buildBody(
   return body;
 }
 
+/** What a draft keeps of the values: not the secrets (passwords never go to the browser's storage). */
+const draftValues = (entity: Entity, values: FormValues | null): FormValues | null =>
+  values && Object.fromEntries(Object.entries(values).filter(([name]) => entity.field(name)?.kind !== 'secret'));
+
 function serverFieldErrors(error: unknown): ServerFieldError[] | null {
   if (!isHttpError(error, 400) || typeof error.body !== 'object' || error.body === null) return null;
   const fieldErrors = (error.body as { fieldErrors?: unknown }).fieldErrors;
@@ -90,6 +97,14 @@ export function useEntityForm(entity: Entity, id: number | null): EntityForm {
   });
   const [row, setRow] = useState<EntityRow | null>(null);
   const [values, setValues] = useState<FormValues | null>(() => (id === null ? initialValues(entity) : null));
+  const draft = useDraft<FormValues>(`entity:${entity.name}`, id);
+  useKeptDraft(draft, draftValues(entity, values));
+  // A draft restored over the new form, or over the row once loaded (below).
+  const [restoredOnce, setRestoredOnce] = useState(false);
+  if (!restoredOnce && draft.restored && values) {
+    setRestoredOnce(true);
+    setValues({ ...values, ...draft.restored });
+  }
   const [errors, setErrors] = useState<Record<string, Message>>({});
   const [formErrors, setFormErrors] = useState<Message[]>([]);
   const [submitted, setSubmitted] = useState(false);
@@ -125,6 +140,7 @@ export function useEntityForm(entity: Entity, id: number | null): EntityForm {
     try {
       if (id === null) await create.mutateAsync(body);
       else await update.mutateAsync({ ...body, id, version: row?.version });
+      draft.clear();
       await navigate(listPath);
       return 'saved';
     } catch (error) {
@@ -148,10 +164,19 @@ export function useEntityForm(entity: Entity, id: number | null): EntityForm {
     formErrors,
     writeOf,
     setValue: (name, value) => {
+      draft.touch();
       setValues((previous) => (previous ? { ...previous, [name]: value } : previous));
       check(name, value, submitted);
     },
     submit,
     isSaving: create.isPending || update.isPending,
+    draft: {
+      restored: draft.restored,
+      discard: () => {
+        draft.discard();
+        setValues(row ? readValues(entity, row) : initialValues(entity));
+        setErrors({});
+      },
+    },
   };
 }

@@ -3,9 +3,10 @@
 // pickers come in their own chunk on first use (date-pickers.tsx), so a page without dates never loads them.
 import { formatDate, formatDateTime } from '@bank/domain';
 import { TextInput } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyComponent } from '../app/lazy-group';
 
-const DatePicker = lazy(() => import('./date-pickers').then((module) => ({ default: module.DatePicker })));
+const DatePicker = lazyComponent(() => import('./date-pickers').then((module) => module.DatePicker));
 
 export interface DateFieldProps {
   label: string;

@@ -1,9 +1,10 @@
 // Vitest set-up for the web project (jsdom): what Mantine expects of a browser, i18n with the
 // real catalogues in English, and a clean DOM and storage after each test.
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import en from '../../public/i18n/en.json';
 import fr from '../../public/i18n/fr.json';
+import { reportAnswered } from '../api/connection';
 import { i18n, initI18n } from '../i18n/i18n';
 
 // A screen appears when it appears: on a loaded CI machine a lazy page can take more than the
@@ -57,9 +58,22 @@ beforeAll(async () => {
   }
 });
 
+// A call no test answers gets a 404, not Node's network error for a relative address: the HTTP client
+// would try that again for the rest of the worker's life, into the next tests' stubs.
+beforeEach(() => {
+  vi.stubGlobal('fetch', async () =>
+    Response.json(
+      { message: 'error.http.404' },
+      { status: 404, headers: { 'Content-Type': 'application/problem+json' } },
+    ),
+  );
+});
+
 afterEach(async () => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  // The connection banner of one test's lost calls is not the next one's.
+  reportAnswered();
   if (i18n.language !== 'en') await i18n.changeLanguage('en');
 });

@@ -4,7 +4,7 @@
 import { ROUTE_ACCESS } from '@bank/domain';
 import { Alert, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { workSummaryQuery } from '../../api/work';
@@ -16,9 +16,10 @@ import { PageTitle } from '../../ui/PageTitle';
 import { ToDecide } from './ToDecide';
 import { WorkInbox } from './WorkInbox';
 import { WorkQueues } from './WorkQueues';
+import { lazyComponent } from '../../app/lazy-group';
 
 // recharts is big: only the heads of the desk, who see the charts, load it.
-const WorkCharts = lazy(() => import('./WorkCharts').then((module) => ({ default: module.WorkCharts })));
+const WorkCharts = lazyComponent(() => import('./WorkCharts').then((module) => module.WorkCharts));
 
 export function HomePage() {
   const { t } = useTranslation();

@@ -10,6 +10,7 @@ import { NotFoundPage } from '../../app/NotFoundPage';
 import { LoadingText } from '../../engine/LoadingText';
 import { FieldInput } from '../../fields/field-inputs';
 import { useRouteId } from '../../engine/use-entity-route';
+import { DraftNotice } from '../../ui/DraftNotice';
 import { PageTitle } from '../../ui/PageTitle';
 import { AccountPosition } from '../../workflow/AccountFunds';
 import { ApprovalNotice } from '../../workflow/ApprovalNotice';
@@ -73,6 +74,7 @@ function DecisionForm({ type, id }: { type: RequestType; id: number }) {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="md">
+            {form.row && <DraftNotice draft={form.draft} />}
             {form.isLoading && <LoadingText />}
             {form.loadFailed && <Alert color="red">{t('entity.detail.error')}</Alert>}
             {form.conflict && (

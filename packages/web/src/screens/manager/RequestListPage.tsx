@@ -5,7 +5,7 @@
 import { Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { openApprovalsQuery, type Approval } from '../../api/approvals';
@@ -25,8 +25,9 @@ import { managerPaths, requestTypeByRoute, type RequestType } from './request-ty
 import { SelectedExport } from './SelectedExport';
 import { StatusFilter } from './StatusFilter';
 import { useRequestList, type RequestListController } from './use-request-list';
+import { lazyComponent } from '../../app/lazy-group';
 
-const RequestFilters = lazy(() => loadRequestFilters().then((module) => ({ default: module.RequestFilters })));
+const RequestFilters = lazyComponent(() => loadRequestFilters().then((module) => module.RequestFilters));
 
 /** The select-all box of the page: ticked when every row of the page is, mixed when some are. */
 function SelectPage({ list }: { list: RequestListController }) {

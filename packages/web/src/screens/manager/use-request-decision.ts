@@ -2,7 +2,8 @@
 // (required where the workflow says so), the PUT of the full row with its version, the stale-version
 // case (message and reload), a save by someone else heard live, and where the user goes next: back to
 // the list view the form was opened from (its search string), or on to that view's next request with
-// the status just set already chosen (a queue is mostly worked one decision at a time).
+// the status just set already chosen (a queue is mostly worked one decision at a time). The status chosen,
+// the observation and the decision fields are kept as a draft until the decision is saved.
 import { ENUMS, type EnumName } from '@bank/domain';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +17,7 @@ import { savedQuery } from '../../api/events';
 import { isHttpError, problemKey } from '../../api/http-error';
 import { DECISION_REFUSALS, managerMutations, managerQueries } from '../../api/manager';
 import { useSession } from '../../auth/use-session';
+import { useDraft, useKeptDraft } from '../../engine/use-draft';
 import { codecOf } from '../../fields/codecs';
 import type { FormValue, FormValues } from '../../fields/types';
 import { useCanDecide } from '../../workflow/use-can-decide';
@@ -54,6 +56,13 @@ interface NextState {
   status?: string;
 }
 
+/** What a decision's draft keeps: what the user chose and typed. */
+interface DecisionDraft {
+  status: string | null;
+  observation: string;
+  inputs: FormValues | null;
+}
+
 /** The status handed on by the previous form, when it is one this form may set. */
 function handedStatus(type: RequestType, state: unknown): string | null {
   const status = (state as NextState | null)?.status;
@@ -72,11 +81,13 @@ export function useRequestDecision(type: RequestType, id: number) {
   const loaded = useQuery({ ...entityQueries(type.entity).get(id), refetchOnMount: 'always' });
   const row = loaded.isFetchedAfterMount ? loaded.data : undefined;
   const lastSave = useQuery(savedQuery(type.entity.resource, id)).data;
-  const [status, setStatus] = useState<string | null>(() => handedStatus(type, state));
-  const [observation, setObservation] = useState('');
+  const draft = useDraft<DecisionDraft>(`decision:${type.entity.name}`, id);
+  const [status, setStatus] = useState<string | null>(() => draft.restored?.status ?? handedStatus(type, state));
+  const [observation, setObservation] = useState(draft.restored?.observation ?? '');
   const [error, setError] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
-  const [inputs, setInputs] = useState<FormValues | null>(null);
+  const [inputs, setInputs] = useState<FormValues | null>(draft.restored?.inputs ?? null);
+  useKeptDraft(draft, { status, observation, inputs });
   const decide = useMutation(managerMutations(queryClient).decide(type.entity));
   const currentStatus = row ? String(row[type.workflow.status] ?? '') : '';
   // A finished request no longer changes (the server refuses it too): its form is read-only.
@@ -146,6 +157,7 @@ export function useRequestDecision(type: RequestType, id: number) {
       }
       return;
     }
+    draft.clear();
     await leave(next, chosen === currentStatus ? undefined : chosen);
   };
 
@@ -158,17 +170,33 @@ export function useRequestDecision(type: RequestType, id: number) {
     /** The viewer filed this request: another staff member decides it. */
     filer,
     inputs: inputValues,
-    setInput: (name: string, value: FormValue) => setInputs({ ...inputValues, [name]: value }),
+    setInput: (name: string, value: FormValue) => {
+      draft.touch();
+      setInputs({ ...inputValues, [name]: value });
+    },
     status: status ?? currentStatus,
-    setStatus,
+    setStatus: (chosen: string | null) => {
+      draft.touch();
+      setStatus(chosen);
+    },
     targets: decisionTargets(type),
     observation,
     setObservation: (text: string) => {
+      draft.touch();
       setObservation(text);
       if (text.trim()) setError(null);
     },
     error,
     conflict,
+    draft: {
+      restored: draft.restored,
+      discard: () => {
+        draft.discard();
+        setStatus(null);
+        setObservation('');
+        setInputs(null);
+      },
+    },
     /** Who saved the request since it was loaded here (heard on the event stream), or null. */
     savedElsewhere,
     reload,

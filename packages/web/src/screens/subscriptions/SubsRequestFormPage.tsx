@@ -11,6 +11,7 @@ import { LoadingText } from '../../engine/LoadingText';
 import { useRouteId } from '../../engine/use-entity-route';
 import { FieldInput } from '../../fields/field-inputs';
 import type { Message } from '../../fields/types';
+import { DraftNotice } from '../../ui/DraftNotice';
 import { PageTitle } from '../../ui/PageTitle';
 import { PackSelect } from './PackSelect';
 import { FORM_FIELDS, formField, SUBS_REQUEST_LIST, useSubsRequestForm, type Mode } from './use-subs-request-form';
@@ -24,6 +25,7 @@ function SubsRequestForm({ id, mode }: { id: number | null; mode: Mode }) {
   return (
     <Stack gap="md" maw={760}>
       <PageTitle>{t(`subscriptions.request.${mode}Title`, { id })}</PageTitle>
+      {form.values && <DraftNotice draft={form.draft} />}
       {form.isLoading && <LoadingText />}
       {form.loadFailed && <Alert color="red">{t('entity.detail.error')}</Alert>}
       {form.values && (

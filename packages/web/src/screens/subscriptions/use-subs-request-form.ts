@@ -3,6 +3,7 @@
 // 'Valider' of a new request the customer check, then — only on its 200 — the save of the request
 // and its client subscription; a refused check keeps the server's message for the warning modal,
 // a failed save its French message. An existing request is saved as itself (PUT with its version).
+// The values and the pack are kept as a draft until saved.
 import { entityByName, type Entity, type Field } from '@bank/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +13,7 @@ import { isHttpError } from '../../api/http-error';
 import { subscriptionMutations } from '../../api/subscriptions';
 import type { FormValue, FormValues, Message } from '../../fields/types';
 import { validateValue } from '../../fields/validate';
+import { useDraft, useKeptDraft } from '../../engine/use-draft';
 import { buildBody, initialValues, readValues } from '../../engine/use-entity-form';
 import { useEntityAccess } from '../../engine/use-entity-access';
 
@@ -41,25 +43,36 @@ export function validateForm(entity: Entity, values: FormValues, packId: string 
   return errors;
 }
 
+/** What the form's draft keeps. */
+interface SubsDraft {
+  values: FormValues;
+  packId: string | null;
+}
+
 export function useSubsRequestForm(id: number | null, mode: Mode) {
   const entity = SUBS_REQUEST;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const access = useEntityAccess(entity);
   const loaded = useQuery({ ...entityQueries(entity).get(id ?? 0), enabled: id !== null, refetchOnMount: 'always' });
-  const [values, setValues] = useState<FormValues | null>(() => (id === null ? initialValues(entity) : null));
+  // Per mode: a request only viewed has no draft.
+  const draft = useDraft<SubsDraft>(`subsRequest:${mode}`, id);
+  const [values, setValues] = useState<FormValues | null>(() =>
+    id === null ? (draft.restored?.values ?? initialValues(entity)) : null,
+  );
   const [version, setVersion] = useState<number | undefined>();
-  const [packId, setPackId] = useState<string | null>(null);
+  const [packId, setPackId] = useState<string | null>(draft.restored?.packId ?? null);
+  useKeptDraft(draft, values && { values, packId });
   const [errors, setErrors] = useState<Record<string, Message>>({});
   const [phase, setPhase] = useState<Phase>('idle');
   /** The server's reason when the customer check refuses (the warning modal). */
   const [refusal, setRefusal] = useState<string | null>(null);
   const [saveFailed, setSaveFailed] = useState(false);
   if (id !== null && values === null && loaded.data && loaded.isFetchedAfterMount) {
-    setValues(readValues(entity, loaded.data));
+    setValues(draft.restored?.values ?? readValues(entity, loaded.data));
     setVersion(loaded.data.version);
     const pack = loaded.data.packId;
-    setPackId(typeof pack === 'number' ? String(pack) : null);
+    setPackId(draft.restored ? draft.restored.packId : typeof pack === 'number' ? String(pack) : null);
   }
   const mutations = subscriptionMutations(queryClient);
   const check = useMutation(mutations.check);
@@ -88,6 +101,7 @@ export function useSubsRequestForm(id: number | null, mode: Mode) {
       return;
     }
     setPhase('idle');
+    draft.clear();
     await navigate(AFTER_SAVE);
   };
 
@@ -105,6 +119,7 @@ export function useSubsRequestForm(id: number | null, mode: Mode) {
     setPhase('saving');
     try {
       await update.mutateAsync({ ...body, id, version });
+      draft.clear();
       await navigate(SUBS_REQUEST_LIST);
     } catch {
       // The toast told why (stale version, refused value).
@@ -120,6 +135,7 @@ export function useSubsRequestForm(id: number | null, mode: Mode) {
     loadFailed: loaded.isError,
     values,
     setValue: (name: string, value: FormValue) => {
+      draft.touch();
       setValues((previous) => (previous ? { ...previous, [name]: value } : previous));
       if (errors[name]) {
         const error = validateValue(formField(entity.field(name)!), value);
@@ -128,10 +144,21 @@ export function useSubsRequestForm(id: number | null, mode: Mode) {
     },
     packId,
     setPackId: (value: string | null) => {
+      draft.touch();
       setPackId(value);
       if (value) setErrors((previous) => without(previous, 'packId'));
     },
     errors,
+    draft: {
+      restored: draft.restored,
+      discard: () => {
+        draft.discard();
+        const row = loaded.data;
+        setValues(row ? readValues(entity, row) : initialValues(entity));
+        setPackId(typeof row?.packId === 'number' ? String(row.packId) : null);
+        setErrors({});
+      },
+    },
     phase,
     busy: phase !== 'idle',
     refusal,
