@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { strFromU8, unzipSync } from 'fflate';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { account, json, renderRoutes } from '../../test/render';
+import { account, chooseDecision, json, renderRoutes } from '../../test/render';
 import { RequestDecisionPage } from './RequestDecisionPage';
 import { RequestHistoryPage } from './RequestHistoryPage';
 import { RequestListPage } from './RequestListPage';
@@ -234,11 +234,12 @@ describe('transfer edit and history', () => {
     expect(await screen.findByText('Bénéficiaire 1')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Edit transfer');
     fireEvent.change(screen.getByRole('textbox', { name: 'Observation' }), { target: { value: 'Pièces reçues' } });
+    await chooseDecision('Validated');
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
     expect(await screen.findByTestId('decision-conflict')).toBeTruthy();
     const put = calls.find((call) => call.method === 'PUT' && !call.url.pathname.startsWith('/core/api/presence/'))!;
     expect(put.url.pathname).toBe('/core/api/transfers/1');
-    expect(put.body).toMatchObject({ id: 1, version: 2, demandStatus: 'PENDING', comment: 'Pièces reçues' });
+    expect(put.body).toMatchObject({ id: 1, version: 2, demandStatus: 'VALIDATED', comment: 'Pièces reçues' });
     await waitFor(() =>
       expect(
         calls.filter((call) => call.method === 'GET' && call.url.pathname === '/core/api/transfers/1'),
