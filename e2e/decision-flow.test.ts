@@ -248,6 +248,40 @@ describe('history beside the decision', () => {
     await page.goto(`/entity/transfer/view/manager/${transfer.id}/edit`);
     await history.getByText(`Premier contrôle ${run}`).waitFor();
     expect(await history.getByTestId('approval-progress').textContent()).toBe('1/2 — validé par manager');
+    // The history's newest entry, that first validation, says so, not « En attente ».
+    expect(await history.locator('[data-status]').first().textContent()).toBe('1re validation 1/2');
+    await context.close();
+  });
+
+  it('reads a rejected checkbook order « Rejeté » in red in its history, as in its list', async () => {
+    const token = await apiToken('manager');
+    const open = (
+      await api('GET', '/core/api/checkbook-orders/demandStatusChequier/IN_PROGRESS?size=50&sort=id,desc', token)
+    ).body as Array<{ id: number; version: number; demandStatus: string; filedBy: string | null }>;
+    // The oldest of the page: the newest, filed online, are left to the test below.
+    const row = open.filter((candidate) => candidate.filedBy !== 'manager').at(-1)!;
+    const rejected = await api('PUT', `/core/api/checkbook-orders/${row.id}`, token, {
+      id: row.id,
+      version: row.version,
+      demandStatus: 'REJECTED',
+      comment: `Signature absente ${run}`,
+    });
+    expect(rejected.status).toBe(200);
+
+    const { context, page } = await browser.signedIn('manager', `/entity/check-orderlog/story/${row.id}/modal`);
+    const entry = page
+      .getByRole('dialog')
+      .getByRole('row')
+      .filter({ hasText: `Signature absente ${run}` });
+    const badge = entry.locator('[data-status]');
+    await badge.waitFor();
+    expect(await badge.textContent()).toBe('Rejeté');
+    // Red: the red channel well above the others.
+    const [r, g, b] = (await badge.evaluate((element) => getComputedStyle(element).backgroundColor))
+      .match(/\d+/g)!
+      .map(Number) as [number, number, number];
+    expect(r, `rgb(${r}, ${g}, ${b})`).toBeGreaterThan(Math.max(g, b) + 80);
+    await screenshot(page, 'history-rejected');
     await context.close();
   });
 });

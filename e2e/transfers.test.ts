@@ -129,7 +129,7 @@ describe('manager', () => {
     const modal = page.getByRole('dialog', { name: 'Historique ajout de Virement' });
     const entry = modal.getByRole('row').filter({ hasText: `Virement contrôlé e2e ${run}` });
     await entry.waitFor();
-    expect(await entry.getByRole('cell').nth(1).textContent()).toBe('Traité');
+    expect(await entry.getByRole('cell').nth(1).textContent()).toBe('Validé');
     expect(await entry.getByRole('cell').last().textContent()).toBe('manager');
     await screenshot(page, 'transfers-history-modal');
     await page.keyboard.press('Escape');

@@ -2,6 +2,7 @@
 // may take, plain (back to that list) and "… et suivant" (on to its next request), the first of which is
 // the form's primary action where a status is chosen in a select (Enter in a field, Ctrl+Enter anywhere in
 // the form). Where the decisions are buttons, only a click or a press on one of them decides.
+import { statusLook } from '@bank/domain';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { RefObject } from 'react';
 import { IconArrowLeft, IconCheck, IconPlayerTrackNext, IconX } from '@tabler/icons-react';

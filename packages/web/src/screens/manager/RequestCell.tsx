@@ -12,7 +12,6 @@ import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { EntityRow } from '../../api/entities';
 import { fieldView } from '../../fields/field-registry';
-import type { BadgeRuleName } from '../../workflow/badge-rules';
 import { StatusBadge } from '../../workflow/StatusBadge';
 import type { Column, RequestType, ValueFormat } from './request-types';
 
@@ -60,21 +59,8 @@ function FieldText({
   return <>{String(value)}</>;
 }
 
-export function RequestCell({
-  type,
-  column,
-  row,
-  badge,
-}: {
-  type: RequestType;
-  column: Column;
-  row: EntityRow;
-  badge: BadgeRuleName;
-}) {
-  if (column.kind === 'status') {
-    const status = type.entity.field(type.workflow.status)!;
-    return <StatusBadge rule={badge} enumName={status.enum!} status={row[status.name]} />;
-  }
+export function RequestCell({ type, column, row }: { type: RequestType; column: Column; row: EntityRow }) {
+  if (column.kind === 'status') return <StatusBadge status={row[type.workflow.status]} />;
   if (column.kind === 'client') {
     return (
       <Stack gap={0}>

@@ -69,7 +69,7 @@ function DecisionForm({ type, id }: { type: RequestType; id: number }) {
               <Text size="sm" c="dimmed">
                 {t('manager.decisionFlow.currentStatus')}
               </Text>
-              <StatusBadge rule={type.formBadge} enumName={enumName} status={form.currentStatus} />
+              <StatusBadge status={form.currentStatus} />
             </Group>
           )}
         </Group>
@@ -134,7 +134,7 @@ function DecisionForm({ type, id }: { type: RequestType; id: number }) {
                               {t(columnLabelKey(type, column))}
                             </Text>
                             <Text size="sm" component="div">
-                              <RequestCell type={type} column={column} row={form.row!} badge={type.formBadge} />
+                              <RequestCell type={type} column={column} row={form.row!} />
                             </Text>
                           </div>
                         ))}

@@ -247,7 +247,7 @@ describe('transfer edit and history', () => {
     );
   });
 
-  it('shows the history with Pending and Processed and an empty badge for any other status', async () => {
+  it('shows the history with what each entry decided, in the words of every other screen', async () => {
     api((call) =>
       call.url.pathname === '/core/api/transfer-logs/story/7'
         ? json([
@@ -271,7 +271,7 @@ describe('transfer edit and history', () => {
     const modal = await screen.findByRole('dialog', { name: 'Transfer history' });
     await within(modal).findByText('Exécuté');
     const badges = [...modal.querySelectorAll('[data-status]')].map((badge) => badge.textContent);
-    expect(badges).toEqual(['', 'Processed', 'Pending']);
+    expect(badges).toEqual(['Rejected', 'Validated', 'Pending']);
     expect(within(modal).getByText('responsabledesk')).toBeTruthy();
   });
 
@@ -285,7 +285,7 @@ describe('transfer edit and history', () => {
     const blocks = await screen.findByTestId('history-callouts');
     await within(blocks).findByText('Exécuté');
     expect(within(blocks).getByText('By manager')).toBeTruthy();
-    expect(within(blocks).getByText('Processed')).toBeTruthy();
+    expect(within(blocks).getByText('Validated')).toBeTruthy();
     expect(within(blocks).getByText('—')).toBeTruthy();
   });
 });

@@ -2,7 +2,6 @@
 // columns, badge rules, the row button's wording, the history route and how a decision is taken. One
 // list and one form screen read this table; a new request type is one entry here.
 import { entityByName, workflowOf, type Entity, type WorkflowDef } from '@bank/domain';
-import type { BadgeRuleName } from '../../workflow/badge-rules';
 import type { HistorySource } from '../../workflow/HistoryTable';
 import type { DecideLabel } from '../../workflow/RequestActions';
 
@@ -45,8 +44,6 @@ export interface RequestType {
   columns: readonly Column[];
   /** Read-only facts of the decision form. */
   facts: readonly Column[];
-  listBadge: BadgeRuleName;
-  formBadge: BadgeRuleName;
   history: HistorySource & { path: (id: number) => string };
   decideLabel: DecideLabel;
   /** 'select': any status from a select; 'buttons': one button per target status (beneficiaries). */
@@ -86,22 +83,21 @@ const sheet = (name: string, cell: SheetExport['columns'][number]['cell'] = 'tex
 function requestType(
   name: string,
   logRoute: (id: number) => string,
-  rest: Omit<RequestType, 'route' | 'entity' | 'workflow' | 'history'> & { historyBadge: BadgeRuleName },
+  rest: Omit<RequestType, 'route' | 'entity' | 'workflow' | 'history'>,
 ): RequestType {
   const entity = entityByName(name);
   const workflow = workflowOf(name)!;
-  const { historyBadge, ...type } = rest;
   return {
-    ...type,
+    ...rest,
     // Every request says who filed it: maker and checker are different people.
-    facts: [...type.facts, FILER],
+    facts: [...rest.facts, FILER],
     route: entity.route,
     entity,
     workflow,
     history: {
       logEntity: entityByName(workflow.log.entity),
       statusField: workflow.log.status,
-      badge: historyBadge,
+      workflow,
       path: logRoute,
     },
   };
@@ -128,9 +124,6 @@ export const REQUEST_TYPES: readonly RequestType[] = [
       field('createdAt'),
       field('comment'),
     ],
-    listBadge: 'checkbookList',
-    formBadge: 'checkbookList',
-    historyBadge: 'checkbookList',
     decideLabel: 'action',
     decision: 'select',
   }),
@@ -154,9 +147,6 @@ export const REQUEST_TYPES: readonly RequestType[] = [
       field('updatedAt'),
       field('comment'),
     ],
-    listBadge: 'cardOrder',
-    formBadge: 'cardOrder',
-    historyBadge: 'cardOrder',
     decideLabel: 'modify',
     decision: 'select',
   }),
@@ -178,9 +168,6 @@ export const REQUEST_TYPES: readonly RequestType[] = [
       field('createdAt', { labelKey: 'manager.columns.requestDate' }),
       field('comment'),
     ],
-    listBadge: 'checkOppositionList',
-    formBadge: 'checkOppositionForm',
-    historyBadge: 'oppositionLog',
     // Spec part 1 §2.11 names the check opposition row button 'Modifier'.
     decideLabel: 'modify',
     decision: 'select',
@@ -203,9 +190,6 @@ export const REQUEST_TYPES: readonly RequestType[] = [
       field('createdAt', { labelKey: 'manager.columns.requestDate' }),
       field('comment'),
     ],
-    listBadge: 'cardOppositionHistory',
-    formBadge: 'cardOppositionHistory',
-    historyBadge: 'cardOppositionHistory',
     decideLabel: 'action',
     decision: 'select',
   }),
@@ -226,9 +210,6 @@ export const REQUEST_TYPES: readonly RequestType[] = [
       field('createdAt', { labelKey: 'manager.columns.requestDate' }),
       field('comment'),
     ],
-    listBadge: 'beneficiary',
-    formBadge: 'beneficiary',
-    historyBadge: 'beneficiary',
     decideLabel: 'action',
     decision: 'buttons',
     filters: [
@@ -258,9 +239,6 @@ export const REQUEST_TYPES: readonly RequestType[] = [
       field('execDate'),
       field('comment'),
     ],
-    listBadge: 'transferList',
-    formBadge: 'transferList',
-    historyBadge: 'transferHistory',
     // Spec part 2 §2.3: 'Modifier' for the manager, the desk head and the trainee.
     decideLabel: 'modify',
     decision: 'select',
@@ -303,9 +281,6 @@ export const REQUEST_TYPES: readonly RequestType[] = [
     ],
     // Spec part 2 §2.11: the read-only summary; price and client (the workflow's decision fields) below it.
     facts: [field('fullName'), field('phoneNumber'), field('createdAt'), field('iban'), field('notityTypes')],
-    listBadge: 'cardOrder',
-    formBadge: 'cardOrder',
-    historyBadge: 'cardOrder',
     decideLabel: 'modify',
     decision: 'select',
   }),
@@ -337,9 +312,6 @@ export const REQUEST_TYPES: readonly RequestType[] = [
       field('createdAt'),
       field('updatedAt'),
     ],
-    listBadge: 'cash',
-    formBadge: 'cash',
-    historyBadge: 'cash',
     decideLabel: 'validate',
     decision: 'select',
     filters: [CASH_SEARCH],
@@ -371,9 +343,6 @@ export const REQUEST_TYPES: readonly RequestType[] = [
     ],
     print: (id) => `/entity/provision-cash/${id}/print`,
     account: 'bankAccountId',
-    listBadge: 'cash',
-    formBadge: 'cash',
-    historyBadge: 'cash',
     decideLabel: 'modify',
     decision: 'select',
     filters: [CASH_SEARCH],
@@ -391,9 +360,6 @@ export const REQUEST_TYPES: readonly RequestType[] = [
       field('createdAt'),
       field('comment'),
     ],
-    listBadge: 'cash',
-    formBadge: 'cash',
-    historyBadge: 'cash',
     decideLabel: 'action',
     decision: 'select',
     account: 'bankAccountId',
