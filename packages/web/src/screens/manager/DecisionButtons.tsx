@@ -29,7 +29,7 @@ export function DecisionButtons({
         target,
         label: t(`manager.form.target.${target}`),
         nextLabel: t(`manager.decisionFlow.targetNext.${target}`),
-        color: target === 'REJECTED' ? 'red' : 'green',
+        color: statusLook(target).color,
         icon: target === 'REJECTED' ? IconX : IconCheck,
       }))
     : [
