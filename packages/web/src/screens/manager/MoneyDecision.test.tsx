@@ -68,9 +68,9 @@ describe('a transfer’s decision form and the books', () => {
     open('manager', transfer('agentsaisie'));
     await screen.findByTestId('account-position');
     expect(screen.getByText('Position of account 010000040630')).toBeTruthy();
-    expect(position('balance')).toBe('1.250.000 XOF');
-    expect(position('blockedAmount')).toBe('50.000 XOF');
-    expect(position('availableAmount')).toBe('1.200.000 XOF');
+    expect(position('balance')).toBe('1 250 000 XOF');
+    expect(position('blockedAmount')).toBe('50 000 XOF');
+    expect(position('availableAmount')).toBe('1 200 000 XOF');
     expect(screen.getByText('Filed by')).toBeTruthy();
     expect(screen.getByText('agentsaisie')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Validate' })).toBeTruthy();

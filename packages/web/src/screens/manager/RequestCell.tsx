@@ -51,10 +51,7 @@ function FieldText({
     const { Cell } = fieldView(field);
     return <Cell field={field} value={value} row={row} />;
   }
-  if (field?.kind === 'money') {
-    const grouping = format === 'spaced' ? 'spaces' : 'dots';
-    return <span style={{ whiteSpace: 'nowrap' }}>{formatXof(value as string, { grouping })}</span>;
-  }
+  if (field?.kind === 'money') return <span style={{ whiteSpace: 'nowrap' }}>{formatXof(value as string)}</span>;
   if (field?.kind === 'enum') return <>{t(`enums.${field.enum}.${String(value)}`, { defaultValue: String(value) })}</>;
   return <>{String(value)}</>;
 }

@@ -79,9 +79,9 @@ describe('transfer staff list', () => {
     expect(lists()[0]!.url.search).toBe(
       '?demandStatus.in=INPROGRESS%2CPENDING&page=0&size=20&sort=createdAt%2Casc&sort=id%2Casc',
     );
-    // Amount in XOF with German grouping, the status badge by its value.
+    // Amount in XOF with spaces between thousands, the status badge by its value.
     const first = screen.getByText('Client 1').closest('tr')!;
-    expect(within(first).getByText('150.000,50 XOF')).toBeTruthy();
+    expect(within(first).getByText('150 000,50 XOF')).toBeTruthy();
     expect(first.querySelector('[data-status="VALIDATED"]')!.textContent).toBe('Validated');
 
     // The filters' code loads on its own, beside the rows, and the date pickers on first use; dates read DD/MM/YYYY.

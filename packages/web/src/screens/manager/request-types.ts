@@ -12,11 +12,10 @@ export type Column =
   | { kind: 'field'; name: string; second?: string; labelKey?: string; format?: ValueFormat };
 
 /**
- * How a value is shortened or spaced (spec part 2 §9): 'short' keeps 6 characters and an ellipsis, 'spaced'
- * groups an amount's digits with spaces, 'zeros' shows an empty date-time as 00/00/00 00:00 (part 1 §2.9),
+ * How a value is shortened (spec part 2 §9): 'short' keeps 6 characters and an ellipsis, 'zeros' shows an empty date-time as 00/00/00 00:00 (part 1 §2.9),
  * 'filer' shows an empty filer as the customer's own channel (online banking).
  */
-export type ValueFormat = 'short' | 'spaced' | 'zeros' | 'filer';
+export type ValueFormat = 'short' | 'zeros' | 'filer';
 
 /** One filter of a staff list: its query parameter, its input and its label (the status has its own filter). */
 export interface ListFilter {
@@ -323,7 +322,7 @@ export const REQUEST_TYPES: readonly RequestType[] = [
       field('bankAccountNumber', { labelKey: 'manager.columns.debitAccount' }),
       field('branchName', { labelKey: 'manager.columns.withdrawalBranch' }),
       field('motifProvision'),
-      field('amount', { format: 'spaced' }),
+      field('amount'),
       field('executionDate'),
       // Both dates in one column, so that the list fits 1366 px.
       field('createdAt', { second: 'updatedAt', labelKey: 'manager.columns.createdUpdated' }),
@@ -333,7 +332,7 @@ export const REQUEST_TYPES: readonly RequestType[] = [
     facts: [
       field('executionDate'),
       field('bankAccountOwner', { labelKey: 'manager.columns.orderingParty' }),
-      field('amount', { format: 'spaced' }),
+      field('amount'),
       field('motifProvision'),
       field('beneficiaryCashLastName', { second: 'beneficiaryCashFirstName', labelKey: 'manager.columns.beneficiary' }),
       field('beneficiaryCashIdentificationNumero', { labelKey: 'manager.columns.beneficiaryIdNumber' }),
