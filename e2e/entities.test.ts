@@ -190,7 +190,7 @@ describe('generic entity screens', () => {
 
     await searchFor(page, label);
     const row = page.getByTestId('entity-table').locator('tbody tr').first();
-    await expect.poll(() => row.textContent()).toContain('2.500 XOF');
+    await expect.poll(() => row.textContent()).toContain('2 500 XOF');
     const thumbnail = row.getByRole('img', { name: 'Image' });
     expect(await thumbnail.evaluate((img) => (img as HTMLImageElement).height)).toBe(30);
     await screenshot(page, 'entity-pack-list');

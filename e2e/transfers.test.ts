@@ -14,12 +14,12 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const rows = (page: Page) => page.locator('[data-testid="request-table"] tbody tr');
 const run = `${Date.now() % 1_000_000}`;
 
-/** '1.234.567,50 XOF' → 1234567.5 (the screen's German grouping read back). */
+/** '1 234 567,50 XOF' → 1234567.5 (the screen's amount format read back). */
 const xof = (text: string) =>
   Number(
     text
       .replace(/\s*XOF$/, '')
-      .replace(/\./g, '')
+      .replace(/\s/g, '')
       .replace(',', '.'),
   );
 
@@ -129,7 +129,7 @@ describe('manager', () => {
     const modal = page.getByRole('dialog', { name: 'Historique ajout de Virement' });
     const entry = modal.getByRole('row').filter({ hasText: `Virement contrôlé e2e ${run}` });
     await entry.waitFor();
-    expect(await entry.getByRole('cell').nth(1).textContent()).toBe('Traité');
+    expect(await entry.getByRole('cell').nth(1).textContent()).toBe('Validé');
     expect(await entry.getByRole('cell').last().textContent()).toBe('manager');
     await screenshot(page, 'transfers-history-modal');
     await page.keyboard.press('Escape');

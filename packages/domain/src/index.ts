@@ -16,6 +16,7 @@ export * from './workflow/workflows';
 export * from './workflow/pending';
 export * from './workflow/request-client';
 export * from './workflow/work';
+export * from './workflow/status-palette';
 export * from './event-stream';
 export * from './format/masks';
 export * from './validate/password-strength';

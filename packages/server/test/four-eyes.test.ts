@@ -58,8 +58,8 @@ describe.each(CASES)('$entity', ({ entity: name, deciders, creator }) => {
         headers: as(creator),
       })
     )
-      .json<Array<{ comment: string }>>()
-      .map((entry) => decodeHistoryComment(entry.comment))
+      .json<Array<Record<string, string>>>()
+      .map((entry) => ({ ...decodeHistoryComment(entry.comment), logStatus: entry[workflow.log.status] }))
       .reverse();
   const approvals = async (id: number) =>
     (await t.app.inject({ url: `${entity.path}/${id}/approvals`, headers: as(creator) })).json<{
@@ -82,7 +82,10 @@ describe.each(CASES)('$entity', ({ entity: name, deciders, creator }) => {
     expect(once.statusCode).toBe(200);
     const waiting: Row = once.json();
     expect(waiting[workflow.status]).toBe('PENDING');
-    expect(await history(row.id)).toEqual([{ observation: 'Montant contrôlé', status: 'PENDING', author: first }]);
+    // The comment records the validation given; the log's status, the request left waiting.
+    expect(await history(row.id)).toEqual([
+      { observation: 'Montant contrôlé', status: 'VALIDATED', author: first, logStatus: 'PENDING' },
+    ]);
     const open = await approvals(row.id);
     expect(open.required).toBe(true);
     expect(open.approvals.map((a) => a.login)).toEqual([first]);
@@ -91,7 +94,7 @@ describe.each(CASES)('$entity', ({ entity: name, deciders, creator }) => {
     expect(twice.statusCode).toBe(200);
     expect(twice.json()[workflow.status]).toBe('VALIDATED');
     expect((await history(row.id)).map((h) => `${h.status} ${h.author}`)).toEqual([
-      `PENDING ${first}`,
+      `VALIDATED ${first}`,
       `VALIDATED ${second}`,
     ]);
     expect((await approvals(row.id)).approvals).toEqual([]);
@@ -134,7 +137,7 @@ describe.each(CASES)('$entity', ({ entity: name, deciders, creator }) => {
     const others = deciders.length > 2 ? deciders.slice(1) : [second, second];
     const answers = await Promise.all(others.map((login) => decide(waiting, login, 'VALIDATED')));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
-    expect((await history(row.id)).map((h) => h.status)).toEqual(['PENDING', 'VALIDATED']);
+    expect((await history(row.id)).map((h) => h.status)).toEqual(['VALIDATED', 'VALIDATED']);
   });
 
   it('cannot be dodged by lowering the amount in the validating update: a decision never changes it', async () => {

@@ -9,31 +9,23 @@ function parseDecimal(value: string | number): { negative: boolean; int: string;
   return { negative: match[1] === '-', int: match[2]!.replace(/^0+(?=\d)/, ''), frac: match[3] ?? '' };
 }
 
-/** The thousands separator: German dots (the spec's currency format), or spaces (provisions, part 2 §2.15). */
-export type AmountGrouping = 'dots' | 'spaces';
-
 export interface AmountOptions {
-  grouping?: AmountGrouping;
   /** Without ' XOF': a spreadsheet cell or an input that says its currency elsewhere. */
   currency?: boolean;
 }
 
-const SEPARATOR: Record<AmountGrouping, string> = { dots: '.', spaces: ' ' };
-
 /**
- * XOF with German grouping, as the spec's currency format ('0,0.[00]' in de), or with spaces.
- * @example formatXof('1234567.5') === '1.234.567,50 XOF'
- * @example formatXof('1500000', { grouping: 'spaces' }) === '1 500 000 XOF'
+ * XOF with a space between thousands, the one amount format of every screen (the spec's German dots on
+ * some screens and spaces on the provisions' made one amount read two ways: docs/security.md).
+ * @example formatXof('1234567.5') === '1 234 567,50 XOF'
+ * @example formatXof('1500000', { currency: false }) === '1 500 000'
  */
-export function formatXof(
-  value: string | number | null | undefined,
-  { grouping = 'dots', currency = true }: AmountOptions = {},
-): string {
+export function formatXof(value: string | number | null | undefined, { currency = true }: AmountOptions = {}): string {
   if (value === null || value === undefined || value === '') return '';
   const parts = parseDecimal(value);
   if (!parts) return String(value);
   const frac = parts.frac.replace(/0+$/, '');
-  const int = parts.int.replace(/\B(?=(\d{3})+(?!\d))/g, SEPARATOR[grouping]);
+  const int = parts.int.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
   const body = int + (frac ? ',' + frac.padEnd(2, '0').slice(0, 2) : '');
   return (parts.negative ? '-' : '') + body + (currency ? ' XOF' : '');
 }

@@ -76,7 +76,11 @@ export function workflowHooks(workflow: WorkflowDef, bus: EventBus, fourEyes?: F
           [logColumn(workflow.log.status)]: params.add(
             workflow.log.statusOf ? workflow.log.statusOf(written) : written,
           ),
-          [logColumn('comment')]: params.add(encodeHistoryComment(observation, written, actor.login)),
+          // A first approval's comment records the validation given, its log status the request left
+          // waiting: the history says « 1re validation 1/2 », not « En attente » (historyStatus).
+          [logColumn('comment')]: params.add(
+            encodeHistoryComment(observation, decided ? workflow.fourEyes!.approve : written, actor.login),
+          ),
           [logColumn('createdAt')]: params.add(new Date().toISOString()),
         };
         for (const carried of workflow.log.carry ?? []) values[logColumn(carried)] = requestColumn(carried);

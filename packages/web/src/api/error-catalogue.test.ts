@@ -123,11 +123,11 @@ describe('the books’ refusals: what the account or the limit still allows', ()
 
   it('says what is available, in XOF, in the staff member’s language', async () => {
     expect(describeFailure(insufficient, i18n)).toEqual([
-      'Insufficient funds: the account has only 25.000 XOF available, plus an authorised overdraft of 100.000 XOF.',
+      'Insufficient funds: the account has only 25 000 XOF available, plus an authorised overdraft of 100 000 XOF.',
     ]);
     await i18n.changeLanguage('fr');
     expect(describeFailure(insufficient, i18n)).toEqual([
-      "Fonds insuffisants : le compte n'a que 25.000 XOF disponibles, plus 100.000 XOF de découvert autorisé.",
+      "Fonds insuffisants : le compte n'a que 25 000 XOF disponibles, plus 100 000 XOF de découvert autorisé.",
     ]);
   });
 
@@ -139,10 +139,10 @@ describe('the books’ refusals: what the account or the limit still allows', ()
         { [APP_HEADERS.error]: 'error.limitExceeded', [APP_HEADERS.params]: period },
       );
     expect(describeFailure(limit('day'), i18n)).toEqual([
-      'This transfer goes over your daily limit of 500.000 XOF: 120.000 XOF left today.',
+      'This transfer goes over your daily limit of 500 000 XOF: 120 000 XOF left today.',
     ]);
     expect(describeFailure(limit('month'), i18n)).toEqual([
-      'This transfer goes over your monthly limit of 500.000 XOF: 120.000 XOF left this month.',
+      'This transfer goes over your monthly limit of 500 000 XOF: 120 000 XOF left this month.',
     ]);
   });
 

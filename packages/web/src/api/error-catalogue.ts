@@ -45,7 +45,7 @@ function paramsOf(value: unknown): Params {
 /**
  * The figures a business refusal is about (problem+json `figures`) as message values: amounts in XOF, other
  * words as they came; a `period` also picks the message's context (`error.limitExceeded_day`).
- * @example figureValues({ figures: { available: '25000' } }) → { available: '25.000 XOF' }
+ * @example figureValues({ figures: { available: '25000' } }) → { available: '25 000 XOF' }
  */
 export function figureValues(body: unknown): Params {
   const figures = isRecord(body) && isRecord(body.figures) ? body.figures : {};

@@ -99,7 +99,7 @@ describe('field registry', () => {
     renderRoutes([{ path: '/', element: <Values row={row} as="Cell" /> }], { session });
     const text = (kind: FieldKind) => screen.getByTestId(`value-${kind}`).textContent;
     expect(await screen.findByText('Agence')).toBeTruthy();
-    expect(text('money')).toBe('1.500.000,50 XOF');
+    expect(text('money')).toBe('1 500 000,50 XOF');
     expect(text('decimal')).toBe('14.6928');
     expect(text('bool')).toBe('Yes');
     expect(text('date')).toBe('29/02/2024');

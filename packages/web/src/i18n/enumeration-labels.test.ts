@@ -1,6 +1,6 @@
 // Every enumeration the domain registry holds, walked value by value, has a label in French and in English,
 // so that no screen shows a code alone (issue 22): enum values, the statuses each workflow and badge rule
-// names, roles, audit event types, languages, the staff lists' status filters, and the operations screens'
+// names, the status palette's words, roles, audit event types, languages, the staff lists' status filters, and the operations screens'
 // codes (an audit event's data, a health component's details).
 import {
   ALL_AUTHORITIES,
@@ -8,8 +8,10 @@ import {
   ENTITIES,
   ENUMS,
   LANGUAGES,
+  PALETTE_STATUSES,
   WORKFLOWS,
   entityByName,
+  statusLook,
   type EnumName,
 } from '@bank/domain';
 import { describe, expect, it } from 'vitest';
@@ -23,7 +25,6 @@ import {
   MAIL_MODES,
 } from '../screens/admin/operation-labels';
 import { REQUEST_TYPES } from '../screens/manager/request-types';
-import { BADGE_RULES, type BadgeRule } from '../workflow/badge-rules';
 
 const textAt = (tree: unknown, key: string): unknown =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
@@ -56,8 +57,7 @@ function enumerationKeys(): [source: string, key: string][] {
     const logStatus = enumOf(workflow.log.entity, workflow.log.status);
     for (const code of statuses) value(`log of ${workflow.entity}`, logStatus, workflow.log.statusOf?.(code) ?? code);
   }
-  for (const [name, rule] of Object.entries(BADGE_RULES) as [string, BadgeRule][])
-    for (const key of Object.values(rule.labels ?? {})) keys.push([`badge ${name}`, key]);
+  for (const status of PALETTE_STATUSES) keys.push(['status palette', statusLook(status).labelKey]);
   for (const type of REQUEST_TYPES)
     for (const filter of type.filters ?? []) keys.push([`${type.route} filter`, filter.labelKey]);
   for (const role of ALL_AUTHORITIES) keys.push(['roles', `roles.${role}`]);

@@ -1,5 +1,5 @@
 // Renders routes inside the app's providers, with a chosen session and no network for it.
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { type MfaStatus, mfaStatusKey, sessionKey } from '../api/session';
@@ -69,4 +69,10 @@ export function json(body: unknown, status = 200, headers: Record<string, string
     status,
     headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json', ...headers },
   });
+}
+
+/** Chooses `option` in the decision form's status select (`label`): a form never opens with one chosen. */
+export async function chooseDecision(option: string, label: string | RegExp = /status/i) {
+  fireEvent.click(screen.getByRole('combobox', { name: label }));
+  fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
 }

@@ -59,10 +59,10 @@ describe('a new transfer’s form and the account’s funds', () => {
     const api = open((call) => (call.method === 'POST' ? json({ id: 9, version: 0 }, 201) : undefined));
     await fill('200 000');
     expect((await screen.findByTestId('available-funds')).textContent).toContain(
-      'Available on this account: 150.000 XOF (authorised overdraft: 0 XOF).',
+      'Available on this account: 150 000 XOF (authorised overdraft: 0 XOF).',
     );
     expect(screen.getByTestId('funds-warning').textContent).toBe(
-      'This amount is more than the account can give (150.000 XOF, overdraft included): saving will likely be refused.',
+      'This amount is more than the account can give (150 000 XOF, overdraft included): saving will likely be refused.',
     );
     fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '150000' } });
     await waitFor(() => expect(screen.queryByTestId('funds-warning')).toBeNull());
@@ -96,7 +96,7 @@ describe('a new transfer’s form and the account’s funds', () => {
     await screen.findByTestId('available-funds');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(
-      await screen.findByText('Insufficient funds: 120.000 XOF available, plus an authorised overdraft of 0 XOF.'),
+      await screen.findByText('Insufficient funds: 120 000 XOF available, plus an authorised overdraft of 0 XOF.'),
     ).toBeTruthy();
     expect(screen.getByLabelText(/^Amount/).getAttribute('aria-invalid')).toBe('true');
   });

@@ -1,13 +1,12 @@
 // A request's history as a table (spec part 1 §2.14): Commentaires, Statuts, Dates, Auteurs — the
-// comment's first and third parts (observation{}STATUS{}author), the log's status as a badge.
-import { decodeHistoryComment, formatDateTime } from '@bank/domain';
+// comment's first and third parts (observation{}STATUS{}author), what was decided as a badge.
+import { decodeHistoryComment, formatDateTime, historyStatus, type WorkflowDef } from '@bank/domain';
 import { Alert, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { EntityRow } from '../api/entities';
 import { managerQueries } from '../api/manager';
 import { LoadingText } from '../engine/LoadingText';
-import type { BadgeRuleName } from './badge-rules';
 import { FitTable } from '../ui/FitTable';
 import { StatusBadge } from './StatusBadge';
 
@@ -15,12 +14,12 @@ export interface HistorySource {
   /** The log entity (registry) and its status field. */
   logEntity: Parameters<typeof managerQueries.story>[0];
   statusField: string;
-  badge: BadgeRuleName;
+  /** The request's workflow: how a row says what was decided (historyStatus). */
+  workflow: WorkflowDef;
 }
 
 export function HistoryRows({ rows, source }: { rows: readonly EntityRow[]; source: HistorySource }) {
   const { t } = useTranslation();
-  const enumName = source.logEntity.field(source.statusField)?.enum ?? '';
   if (rows.length === 0) return <Alert color="gray">{t('manager.history.empty')}</Alert>;
   // Beside a decision form or on a phone, each entry becomes a card (FitTable) rather than a cut table.
   return (
@@ -41,7 +40,13 @@ export function HistoryRows({ rows, source }: { rows: readonly EntityRow[]; sour
               <Table.Tr key={row.id}>
                 <Table.Td data-label={t('manager.history.comment')}>{observation}</Table.Td>
                 <Table.Td data-label={t('manager.history.status')}>
-                  <StatusBadge rule={source.badge} enumName={enumName} status={row[source.statusField]} />
+                  <StatusBadge
+                    status={historyStatus(
+                      source.workflow,
+                      String(row[source.statusField] ?? ''),
+                      row.comment as string,
+                    )}
+                  />
                 </Table.Td>
                 <Table.Td data-label={t('manager.history.date')}>
                   {formatDateTime(row.createdAt as string | null)}

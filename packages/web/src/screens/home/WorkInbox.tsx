@@ -54,11 +54,7 @@ export function WorkInbox({ inbox, now }: { inbox: readonly WorkInboxItem[]; now
                       </Text>
                     </Table.Td>
                     <Table.Td data-label={t('home.work.columns.status')}>
-                      {screens.badge ? (
-                        <StatusBadge rule={screens.badge} enumName={screens.statusEnum} status={item.status} />
-                      ) : (
-                        t(`enums.${screens.statusEnum}.${item.status}`, { defaultValue: item.status })
-                      )}
+                      <StatusBadge status={item.status} />
                     </Table.Td>
                   </Table.Tr>
                 );

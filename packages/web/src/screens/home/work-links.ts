@@ -1,17 +1,11 @@
 // Where the home page's queues and inbox lead: a request type's staff list (which opens on the statuses
 // awaiting the role's decision) and its decision form. Subscription requests have screens of their own
 // (spec part 2 §2.9); every other type has the request screens of request-types.ts.
-import { entityByName, workflowOf } from '@bank/domain';
 import { REQUEST_TYPES } from '../manager/request-types';
-import type { BadgeRuleName } from '../../workflow/badge-rules';
 
 interface WorkScreens {
   list: string;
   form: (id: number) => string;
-  /** The list's badge rule, when the type has the request screens. */
-  badge?: BadgeRuleName;
-  /** The enum naming its statuses. */
-  statusEnum: string;
 }
 
 const OWN_SCREENS: Record<string, Pick<WorkScreens, 'list' | 'form'>> = {
@@ -20,10 +14,8 @@ const OWN_SCREENS: Record<string, Pick<WorkScreens, 'list' | 'form'>> = {
 
 /** @example workScreens('cardOrder').form(12) // '/entity/card-order/view/manager/12/edit' */
 export function workScreens(entityName: string): WorkScreens {
-  const entity = entityByName(entityName);
-  const statusEnum = entity.field(workflowOf(entityName)!.status)!.enum!;
   const type = REQUEST_TYPES.find((candidate) => candidate.entity.name === entityName);
-  if (!type) return { ...OWN_SCREENS[entityName]!, statusEnum };
+  if (!type) return OWN_SCREENS[entityName]!;
   const list = `/entity/${type.route}/view/manager`;
-  return { list, form: (id) => `${list}/${id}/edit`, badge: type.listBadge, statusEnum };
+  return { list, form: (id) => `${list}/${id}/edit` };
 }

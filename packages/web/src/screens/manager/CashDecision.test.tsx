@@ -5,7 +5,7 @@ import { ROLES } from '@bank/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeEntityApi, type Call } from '../../test/entity-routes';
-import { account, json, renderRoutes } from '../../test/render';
+import { account, chooseDecision, json, renderRoutes } from '../../test/render';
 import { RequestDecisionPage } from './RequestDecisionPage';
 import { RequestListPage } from './RequestListPage';
 
@@ -76,12 +76,13 @@ describe('cash provisions and SMS subscriptions', () => {
     expect(await screen.findByText('Abdoulaye Sy')).toBeTruthy();
     expect(screen.getByText('1 835 000 XOF')).toBeTruthy();
     expect(screen.getByTestId('print-link').getAttribute('href')).toBe('/entity/provision-cash/35/print');
+    await chooseDecision('Validated');
     fireEvent.change(screen.getByRole('textbox', { name: 'Observation' }), { target: { value: 'Remis' } });
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/entity/provision-cash/view/manager'));
     const put = api.calls.find((call) => isDecision(call))!;
     expect(put.url.pathname).toBe('/core/api/provision-cashes/35');
-    expect(put.body).toMatchObject({ id: 35, version: 2, demandStatus: 'PENDING', motif: 'Remis' });
+    expect(put.body).toMatchObject({ id: 35, version: 2, demandStatus: 'VALIDATED', motif: 'Remis' });
     const table = await screen.findByTestId('request-table');
     expect(within(table).getAllByText('1 835 000 XOF').length).toBeGreaterThan(0);
   });
@@ -115,10 +116,11 @@ describe('cash provisions and SMS subscriptions', () => {
     fireEvent.click(within(table).getAllByRole('link', { name: 'Edit' })[0]!);
     expect(await screen.findByText('Retrait')).toBeTruthy();
     fireEvent.change(screen.getByRole('textbox', { name: 'Service price' }), { target: { value: '750' } });
+    await chooseDecision('Validated');
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
     await waitFor(() => expect(api.calls.some((call) => isDecision(call))).toBe(true));
     const put = api.calls.find((call) => isDecision(call))!;
     expect(put.url.pathname).toBe('/core/api/sms-subscriptions/8');
-    expect(put.body).toMatchObject({ priceService: '750', clientId: 7, demandStatus: 'INPROGRESS' });
+    expect(put.body).toMatchObject({ priceService: '750', clientId: 7, demandStatus: 'VALIDATED' });
   });
 });

@@ -1,7 +1,7 @@
 // The client file's requests of every type, newest first, ten a page: each names its type and number,
 // links to its form (the decision form, which says so when the role may only read it), and shows its
 // status badge and creation date.
-import { entityByName, formatDateTime, workflowOf } from '@bank/domain';
+import { entityByName, formatDateTime } from '@bank/domain';
 import { Alert, Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,7 +10,6 @@ import { Link } from 'react-router';
 import { clientQueries, type ClientRequestRow } from '../../api/clients';
 import { NamedPagination } from '../../engine/ListParts';
 import { LoadingText } from '../../engine/LoadingText';
-import type { BadgeRuleName } from '../../workflow/badge-rules';
 import { FitTable } from '../../ui/FitTable';
 import { StatusBadge } from '../../workflow/StatusBadge';
 import { REQUEST_TYPES, managerPaths } from './request-types';
@@ -18,14 +17,14 @@ import { REQUEST_TYPES, managerPaths } from './request-types';
 const PAGE_SIZE = 10;
 
 /** The request types with screens of their own (account subscriptions, spec part 2 §2.9), outside the staff table. */
-const OTHER_SCREENS: Readonly<Record<string, { badge: BadgeRuleName; form: (id: number) => string }>> = {
-  subsRequest: { badge: 'cardOrder', form: (id) => `/entity/subs-request/${id}/edit` },
+const OTHER_SCREENS: Readonly<Record<string, (id: number) => string>> = {
+  subsRequest: (id) => `/entity/subs-request/${id}/edit`,
 };
 
-/** Where a request's form is and how its status is drawn, as its own list draws it. */
-function viewOf(type: string): { badge: BadgeRuleName; form: (id: number) => string } | undefined {
+/** Where a request's form is. */
+function formOf(type: string): ((id: number) => string) | undefined {
   const staff = REQUEST_TYPES.find((candidate) => candidate.entity.name === type);
-  return staff ? { badge: staff.listBadge, form: managerPaths(staff).edit } : OTHER_SCREENS[type];
+  return staff ? managerPaths(staff).edit : OTHER_SCREENS[type];
 }
 
 const COLUMNS = ['request', 'status', 'createdAt'] as const;
@@ -33,15 +32,14 @@ const COLUMNS = ['request', 'status', 'createdAt'] as const;
 function RequestRow({ row }: { row: ClientRequestRow }) {
   const { t } = useTranslation();
   const label = (column: (typeof COLUMNS)[number]) => t(`manager.clientFile.requestColumns.${column}`);
-  const view = viewOf(row.type);
+  const form = formOf(row.type);
   const entity = entityByName(row.type);
-  const status = entity.field(workflowOf(row.type)!.status)!;
   const name = t('manager.clientFile.request', { type: t(entity.labelKey), id: row.id });
   return (
     <Table.Tr>
       <Table.Td data-label={label('request')}>
-        {view ? (
-          <Anchor component={Link} to={view.form(row.id)} size="sm">
+        {form ? (
+          <Anchor component={Link} to={form(row.id)} size="sm">
             {name}
           </Anchor>
         ) : (
@@ -49,7 +47,7 @@ function RequestRow({ row }: { row: ClientRequestRow }) {
         )}
       </Table.Td>
       <Table.Td data-label={label('status')}>
-        <StatusBadge rule={view?.badge ?? 'cardOrder'} enumName={status.enum!} status={row.status} />
+        <StatusBadge status={row.status} />
       </Table.Td>
       <Table.Td data-label={label('createdAt')} style={{ whiteSpace: 'nowrap' }}>
         {formatDateTime(row.createdAt)}

@@ -1,7 +1,10 @@
 // The decision form's buttons: Retour (to the list view the form came from), then each decision the role
 // may take, plain (back to that list) and "… et suivant" (on to its next request), the first of which is
-// the form's primary action (Enter in a field, Ctrl+Enter anywhere in the form).
+// the form's primary action where a status is chosen in a select (Enter in a field, Ctrl+Enter anywhere in
+// the form). Where the decisions are buttons, only a click or a press on one of them decides.
+import { statusLook } from '@bank/domain';
 import { Button, Group, Stack, Text } from '@mantine/core';
+import type { RefObject } from 'react';
 import { IconArrowLeft, IconCheck, IconPlayerTrackNext, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,26 +12,35 @@ import type { RequestType } from './request-types';
 import type { RequestDecision } from './use-request-decision';
 
 /** Retour, then each decision the role may take, plain (back to the list) and "… et suivant" (the primary). */
-export function DecisionButtons({ type, form }: { type: RequestType; form: RequestDecision }) {
+export function DecisionButtons({
+  type,
+  form,
+  choice,
+}: {
+  type: RequestType;
+  form: RequestDecision;
+  /** Where a decision asked for takes the focus: the first decision button when the decisions are buttons. */
+  choice: RefObject<HTMLElement | null>;
+}) {
   const { t } = useTranslation();
-  const decisions =
-    type.decision === 'buttons'
-      ? form.targets.map((target) => ({
-          target,
-          label: t(`manager.form.target.${target}`),
-          nextLabel: t(`manager.decisionFlow.targetNext.${target}`),
-          color: target === 'REJECTED' ? 'red' : 'green',
-          icon: target === 'REJECTED' ? IconX : IconCheck,
-        }))
-      : [
-          {
-            target: undefined,
-            label: t('manager.form.validate'),
-            nextLabel: t('manager.decisionFlow.validateNext'),
-            color: undefined,
-            icon: IconCheck,
-          },
-        ];
+  const buttons = type.decision === 'buttons';
+  const decisions = buttons
+    ? form.targets.map((target) => ({
+        target,
+        label: t(`manager.form.target.${target}`),
+        nextLabel: t(`manager.decisionFlow.targetNext.${target}`),
+        color: statusLook(target).color,
+        icon: target === 'REJECTED' ? IconX : IconCheck,
+      }))
+    : [
+        {
+          target: undefined,
+          label: t('manager.form.validate'),
+          nextLabel: t('manager.decisionFlow.validateNext'),
+          color: undefined,
+          icon: IconCheck,
+        },
+      ];
   return (
     <Stack gap={4} mt="md">
       <Group>
@@ -52,12 +64,15 @@ export function DecisionButtons({ type, form }: { type: RequestType; form: Reque
                 {label}
               </Button>
               <Button
-                // The first decision "… et suivant" is the form's own submit: Enter in a field, Ctrl+Enter.
-                type={index === 0 ? 'submit' : 'button'}
-                aria-keyshortcuts={index === 0 ? 'Control+Enter Meta+Enter' : undefined}
+                // "Valider et suivant" of a status select is the form's own submit (Enter in a field,
+                // Ctrl+Enter) and sends the status chosen; a decision button sends its own.
+                type={buttons ? 'button' : 'submit'}
+                aria-keyshortcuts={buttons ? undefined : 'Control+Enter Meta+Enter'}
+                // Where the decisions are buttons, the first is where a decision asked for takes the focus.
+                ref={buttons && index === 0 ? (choice as RefObject<HTMLButtonElement | null>) : undefined}
                 color={color}
                 loading={form.isSaving}
-                onClick={index === 0 ? undefined : () => void form.submit(target, true)}
+                onClick={buttons ? () => void form.submit(target, true) : undefined}
                 leftSection={<IconPlayerTrackNext size={16} aria-hidden />}
               >
                 {nextLabel}
@@ -65,7 +80,12 @@ export function DecisionButtons({ type, form }: { type: RequestType; form: Reque
             </Group>
           ))}
       </Group>
-      {form.canDecide && (
+      {form.canDecide && buttons && form.choiceMissing && (
+        <Text size="sm" c="red.8" role="alert" data-testid="choice-missing">
+          {t('manager.decisionFlow.chooseDecision')}
+        </Text>
+      )}
+      {form.canDecide && !buttons && (
         <Text size="xs" c="dimmed">
           {t('manager.decisionFlow.shortcut')}
         </Text>

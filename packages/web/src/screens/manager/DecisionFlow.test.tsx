@@ -1,8 +1,8 @@
 // The decision form's fast path: the observation has the focus, Ctrl+Enter saves and opens the next
 // request of the list view in the form's address (not the one decided, not a closed one, not one
-// another login has open, not one whose first four-eyes validation is this user's) with the status just
-// set already chosen, an empty queue is said and leads back to that view, and a save made elsewhere is
-// told with a reload.
+// another login has open, not one whose first four-eyes validation is this user's) with no status chosen,
+// Ctrl+Enter without a decision sends nothing and asks for one, an empty queue is said and leads back to
+// that view, and a save made elsewhere is told with a reload.
 import { ROLES } from '@bank/domain';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -97,6 +97,12 @@ function open(
 
 const observation = () => screen.getByRole('textbox', { name: 'Observation' });
 const ctrlEnter = () => fireEvent.keyDown(observation(), { key: 'Enter', ctrlKey: true });
+const status = () => screen.getByRole('combobox', { name: 'Request status' });
+/** Chooses the decision in the status select. */
+async function choose(name: string) {
+  fireEvent.click(status());
+  fireEvent.click(await screen.findByRole('option', { name, hidden: true }));
+}
 
 describe('deciding fast', () => {
   it('saves on Ctrl+Enter and opens the next free request of the same list view', async () => {
@@ -106,12 +112,13 @@ describe('deciding fast', () => {
       { claimed: [7] },
     );
     await waitFor(() => expect(document.activeElement).toBe(observation()));
+    await choose('Validated');
     fireEvent.change(observation(), { target: { value: 'Carte commandée' } });
     ctrlEnter();
     await waitFor(() => expect(router.state.location.pathname).toBe('/entity/card-order/view/manager/8/edit'));
     expect(router.state.location.search).toBe(VIEW);
     const put = calls.find((call) => call.method === 'PUT' && call.url.pathname === '/core/api/card-orders/5')!;
-    expect(put.body).toMatchObject({ id: 5, version: 1, comment: 'Carte commandée' });
+    expect(put.body).toMatchObject({ id: 5, version: 1, orderStatus: 'VALIDATED', comment: 'Carte commandée' });
     // The list's own query: its order and its page (zero-based on the wire).
     const list = calls.find((call) => call.url.pathname === '/core/api/card-orders')!.url.searchParams;
     expect([list.getAll('sort'), list.get('page')]).toEqual([['createdAt,desc'], '0']);
@@ -122,26 +129,40 @@ describe('deciding fast', () => {
     await waitFor(() => expect(document.activeElement).toBe(observation()));
   });
 
-  it('has the status the decision set chosen on the next request, ready for Ctrl+Enter', async () => {
+  it('opens the next request with no status chosen; Ctrl+Enter without one sends nothing and asks for it', async () => {
     const { router, calls } = open(`/entity/card-order/view/manager/5/edit${VIEW}`, [
       order(5, 'VALIDATED'),
       order(6),
       order(7),
     ]);
-    const status = () => screen.getByRole('combobox', { name: 'Request status' });
     await waitFor(() => expect(document.activeElement).toBe(observation()));
-    fireEvent.click(status());
-    fireEvent.click(await screen.findByRole('option', { name: 'Validated', hidden: true }));
+    expect(screen.getByTestId('current-status').textContent).toBe('Current statusPending');
+    expect(status()).toHaveProperty('value', '');
+    await choose('Validated');
     fireEvent.change(observation(), { target: { value: 'Première' } });
     ctrlEnter();
     await waitFor(() => expect(router.state.location.pathname).toBe('/entity/card-order/view/manager/6/edit'));
     await waitFor(() => expect(document.activeElement).toBe(observation()));
-    expect(status()).toHaveProperty('value', 'Validated');
+    // Nothing carried over from the decision just made.
+    expect(status()).toHaveProperty('value', '');
     fireEvent.change(observation(), { target: { value: 'Deuxième' } });
+    ctrlEnter();
+    const said = () => screen.queryAllByRole('alert').map((alert) => alert.textContent);
+    expect(said()).toContain('Choose a decision: nothing was saved.');
+    expect(document.activeElement).toBe(status());
+    expect(status().getAttribute('aria-invalid')).toBe('true');
+    expect(router.state.location.pathname).toBe('/entity/card-order/view/manager/6/edit');
+    expect(calls.filter((call) => call.method === 'PUT' && call.url.pathname === '/core/api/card-orders/6')).toEqual(
+      [],
+    );
+    // The observation typed is still there; choosing a decision clears the message, Ctrl+Enter then saves it.
+    expect(observation()).toHaveProperty('value', 'Deuxième');
+    await choose('Rejected');
+    expect(said()).not.toContain('Choose a decision: nothing was saved.');
     ctrlEnter();
     await waitFor(() => expect(router.state.location.pathname).toBe('/entity/card-order/view/manager/7/edit'));
     const put = calls.find((call) => call.method === 'PUT' && call.url.pathname === '/core/api/card-orders/6')!;
-    expect(put.body).toMatchObject({ id: 6, orderStatus: 'VALIDATED', comment: 'Deuxième' });
+    expect(put.body).toMatchObject({ id: 6, orderStatus: 'REJECTED', comment: 'Deuxième' });
   });
 
   it("passes by the requests whose first validation is this user's: another login must give the second", async () => {
@@ -151,6 +172,7 @@ describe('deciding fast', () => {
       { resource: 'transfers', approvedByMe: [6] },
     );
     await waitFor(() => expect(document.activeElement).toBe(observation()));
+    await choose('Validated');
     ctrlEnter();
     await waitFor(() => expect(router.state.location.pathname).toBe('/entity/transfer/view/manager/7/edit'));
     // Only the requests waiting for a second validation were asked about.
@@ -162,6 +184,7 @@ describe('deciding fast', () => {
   it('says the queue is empty and goes back to the list view', async () => {
     const { router } = open(`/entity/card-order/view/manager/5/edit${VIEW}`, [order(5), order(6)], { claimed: [6] });
     await waitFor(() => expect(document.activeElement).toBe(observation()));
+    await choose('Rejected');
     fireEvent.change(observation(), { target: { value: 'Dernière' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit and next' }));
     expect(await screen.findByText('No request left to process in this list.')).toBeTruthy();

@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setUnauthenticatedHandler } from '../../api/http-client';
 import { fakeEntityApi, type Call } from '../../test/entity-routes';
-import { account, json, renderRoutes } from '../../test/render';
+import { account, chooseDecision, json, renderRoutes } from '../../test/render';
 import { RequestDecisionPage } from './RequestDecisionPage';
 
 const routes = [
@@ -68,9 +68,9 @@ describe('a transfer’s decision form and the books', () => {
     open('manager', transfer('agentsaisie'));
     await screen.findByTestId('account-position');
     expect(screen.getByText('Position of account 010000040630')).toBeTruthy();
-    expect(position('balance')).toBe('1.250.000 XOF');
-    expect(position('blockedAmount')).toBe('50.000 XOF');
-    expect(position('availableAmount')).toBe('1.200.000 XOF');
+    expect(position('balance')).toBe('1 250 000 XOF');
+    expect(position('blockedAmount')).toBe('50 000 XOF');
+    expect(position('availableAmount')).toBe('1 200 000 XOF');
     expect(screen.getByText('Filed by')).toBeTruthy();
     expect(screen.getByText('agentsaisie')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Validate' })).toBeTruthy();
@@ -102,6 +102,7 @@ describe('a transfer’s decision form and the books', () => {
       });
     const { router } = open('manager', transfer('agentsaisie'), refusal);
     fireEvent.change(await screen.findByRole('textbox', { name: 'Observation' }), { target: { value: 'Vu' } });
+    await chooseDecision('Validated');
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
     expect(
       await screen.findByText('For this amount, one of the two validations must come from a manager or a desk head.'),
@@ -123,9 +124,15 @@ describe('a transfer’s decision form and the books', () => {
     const statement = ['manager', 'account-transactions', 4, { page: 0, size: 10 }, {}];
     queryClient.setQueryData(statement, { rows: [] });
     fireEvent.change(screen.getByRole('textbox', { name: 'Observation' }), { target: { value: 'Contrôlé' } });
+    await chooseDecision('Validated');
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/entity/transfer/view/manager'));
-    expect(api.calls.find(isDecision)!.body).toMatchObject({ id: 35, version: 1, comment: 'Contrôlé' });
+    expect(api.calls.find(isDecision)!.body).toMatchObject({
+      id: 35,
+      version: 1,
+      demandStatus: 'VALIDATED',
+      comment: 'Contrôlé',
+    });
     expect(accountReads()).toBeGreaterThan(read);
     expect(queryClient.getQueryState(statement)?.isInvalidated).toBe(true);
   });

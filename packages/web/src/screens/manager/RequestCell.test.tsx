@@ -18,7 +18,7 @@ function cells(route: string, row: EntityRow, part: 'columns' | 'facts' = 'colum
         <dl>
           {named.map((column) => (
             <div key={column.name} data-testid={column.name}>
-              <RequestCell type={type} column={column} row={row} badge={type.listBadge} />
+              <RequestCell type={type} column={column} row={row} />
             </div>
           ))}
         </dl>

@@ -12,7 +12,6 @@ import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { EntityRow } from '../../api/entities';
 import { fieldView } from '../../fields/field-registry';
-import type { BadgeRuleName } from '../../workflow/badge-rules';
 import { StatusBadge } from '../../workflow/StatusBadge';
 import type { Column, RequestType, ValueFormat } from './request-types';
 
@@ -52,29 +51,13 @@ function FieldText({
     const { Cell } = fieldView(field);
     return <Cell field={field} value={value} row={row} />;
   }
-  if (field?.kind === 'money') {
-    const grouping = format === 'spaced' ? 'spaces' : 'dots';
-    return <span style={{ whiteSpace: 'nowrap' }}>{formatXof(value as string, { grouping })}</span>;
-  }
+  if (field?.kind === 'money') return <span style={{ whiteSpace: 'nowrap' }}>{formatXof(value as string)}</span>;
   if (field?.kind === 'enum') return <>{t(`enums.${field.enum}.${String(value)}`, { defaultValue: String(value) })}</>;
   return <>{String(value)}</>;
 }
 
-export function RequestCell({
-  type,
-  column,
-  row,
-  badge,
-}: {
-  type: RequestType;
-  column: Column;
-  row: EntityRow;
-  badge: BadgeRuleName;
-}) {
-  if (column.kind === 'status') {
-    const status = type.entity.field(type.workflow.status)!;
-    return <StatusBadge rule={badge} enumName={status.enum!} status={row[status.name]} />;
-  }
+export function RequestCell({ type, column, row }: { type: RequestType; column: Column; row: EntityRow }) {
+  if (column.kind === 'status') return <StatusBadge status={row[type.workflow.status]} />;
   if (column.kind === 'client') {
     return (
       <Stack gap={0}>

@@ -3,7 +3,7 @@
 // "Valider et suivant" (Ctrl+Enter), with the request's history beside it.
 import { Alert, Anchor, Button, Grid, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { IconInfoCircle, IconPrinter, IconRefresh } from '@tabler/icons-react';
-import type { KeyboardEvent } from 'react';
+import { type KeyboardEvent, type RefObject, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { NotFoundPage } from '../../app/NotFoundPage';
@@ -46,13 +46,14 @@ function ReadOnlyReason({ type, finished, filer }: { type: RequestType; finished
 
 function DecisionForm({ type, id }: { type: RequestType; id: number }) {
   const { t } = useTranslation();
-  const form = useRequestDecision(type, id);
+  const choice = useRef<HTMLElement>(null);
+  const form = useRequestDecision(type, id, choice);
   const statusField = type.entity.field(type.workflow.status)!;
   const enumName = statusField.enum!;
   const buttons = type.decision === 'buttons';
   const comment = type.workflow.comment;
-  // The primary decision: the first one, then the next request of the list.
-  const primary = () => void form.submit(buttons ? form.targets[0] : undefined, true);
+  // The primary decision: the status chosen, then the next request of the list; none chosen, it asks for one.
+  const primary = () => void form.submit(undefined, true);
   const shortcut = (event: KeyboardEvent) => {
     if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || !form.canDecide) return;
     event.preventDefault();
@@ -61,7 +62,18 @@ function DecisionForm({ type, id }: { type: RequestType; id: number }) {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <PageTitle>{t(`manager.${type.key}.editTitle`)}</PageTitle>
+        <Group gap="sm">
+          <PageTitle>{t(`manager.${type.key}.editTitle`)}</PageTitle>
+          {form.row && (
+            // Where the request stands before any decision: the status the form saves is chosen below.
+            <Group gap={6} data-testid="current-status">
+              <Text size="sm" c="dimmed">
+                {t('manager.decisionFlow.currentStatus')}
+              </Text>
+              <StatusBadge status={form.currentStatus} />
+            </Group>
+          )}
+        </Group>
         {type.print && (
           <Anchor component={Link} to={type.print(id)} data-testid="print-link">
             <Group gap={4}>
@@ -115,16 +127,19 @@ function DecisionForm({ type, id }: { type: RequestType; id: number }) {
                 <Paper withBorder radius="md" p="lg">
                   <Stack gap="md">
                     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                      {type.facts.map((column, index) => (
-                        <div key={index}>
-                          <Text size="xs" c="dimmed" fw={600}>
-                            {t(columnLabelKey(type, column))}
-                          </Text>
-                          <Text size="sm" component="div">
-                            <RequestCell type={type} column={column} row={form.row!} badge={type.formBadge} />
-                          </Text>
-                        </div>
-                      ))}
+                      {/* The status is shown once, beside the title. */}
+                      {type.facts
+                        .filter((column) => column.kind !== 'status')
+                        .map((column, index) => (
+                          <div key={index}>
+                            <Text size="xs" c="dimmed" fw={600}>
+                              {t(columnLabelKey(type, column))}
+                            </Text>
+                            <Text size="sm" component="div">
+                              <RequestCell type={type} column={column} row={form.row!} />
+                            </Text>
+                          </div>
+                        ))}
                     </SimpleGrid>
                     {(type.workflow.decisionFields ?? []).map((name) => {
                       const field = type.entity.field(name)!;
@@ -139,30 +154,18 @@ function DecisionForm({ type, id }: { type: RequestType; id: number }) {
                         />
                       );
                     })}
-                    {form.finished ? (
-                      // A finished request shows its status among the facts, or here when the facts have none.
-                      !type.facts.some((column) => column.kind === 'status') && (
-                        <Group gap="xs">
-                          <Text size="sm" fw={500}>
-                            {t(statusField.labelKey)}
-                          </Text>
-                          <StatusBadge rule={type.formBadge} enumName={enumName} status={form.row[statusField.name]} />
-                        </Group>
-                      )
-                    ) : buttons ? (
-                      <Group gap="xs">
-                        <Text size="sm" fw={500}>
-                          {t(statusField.labelKey)}
-                        </Text>
-                        <StatusBadge rule={type.formBadge} enumName={enumName} status={form.row[statusField.name]} />
-                      </Group>
-                    ) : (
+                    {!form.finished && !buttons && (
                       <Select
+                        ref={choice as RefObject<HTMLInputElement | null>}
                         label={t(statusField.labelKey)}
+                        placeholder={t('manager.decisionFlow.choosePlaceholder')}
                         value={form.status}
                         onChange={(value) => value && form.setStatus(value)}
                         disabled={!form.canDecide}
                         allowDeselect={false}
+                        error={form.choiceMissing && t('manager.decisionFlow.chooseDecision')}
+                        // Said aloud when it appears, not only when the select is next read.
+                        errorProps={{ role: 'alert' }}
                         data={form.targets.map((value) => ({ value, label: t(`enums.${enumName}.${value}`) }))}
                       />
                     )}
@@ -192,7 +195,7 @@ function DecisionForm({ type, id }: { type: RequestType; id: number }) {
                     )}
                   </Stack>
                 </Paper>
-                <DecisionButtons type={type} form={form} />
+                <DecisionButtons type={type} form={form} choice={choice} />
               </form>
             )}
           </Stack>

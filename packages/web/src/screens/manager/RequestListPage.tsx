@@ -105,7 +105,7 @@ function RequestTable({ type, list }: { type: RequestType; list: RequestListCont
               )}
               {type.columns.map((column, index) => (
                 <Table.Td key={index} data-label={labels[index]}>
-                  <RequestCell type={type} column={column} row={row} badge={type.listBadge} />
+                  <RequestCell type={type} column={column} row={row} />
                   {column.kind === 'status' && <ApprovalMark approvals={approvals[row.id]} />}
                 </Table.Td>
               ))}

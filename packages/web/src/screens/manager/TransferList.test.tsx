@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { strFromU8, unzipSync } from 'fflate';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { account, json, renderRoutes } from '../../test/render';
+import { account, chooseDecision, json, renderRoutes } from '../../test/render';
 import { RequestDecisionPage } from './RequestDecisionPage';
 import { RequestHistoryPage } from './RequestHistoryPage';
 import { RequestListPage } from './RequestListPage';
@@ -79,9 +79,9 @@ describe('transfer staff list', () => {
     expect(lists()[0]!.url.search).toBe(
       '?demandStatus.in=INPROGRESS%2CPENDING&page=0&size=20&sort=createdAt%2Casc&sort=id%2Casc',
     );
-    // Amount in XOF with German grouping, the status badge by its value.
+    // Amount in XOF with spaces between thousands, the status badge by its value.
     const first = screen.getByText('Client 1').closest('tr')!;
-    expect(within(first).getByText('150.000,50 XOF')).toBeTruthy();
+    expect(within(first).getByText('150 000,50 XOF')).toBeTruthy();
     expect(first.querySelector('[data-status="VALIDATED"]')!.textContent).toBe('Validated');
 
     // The filters' code loads on its own, beside the rows, and the date pickers on first use; dates read DD/MM/YYYY.
@@ -234,11 +234,12 @@ describe('transfer edit and history', () => {
     expect(await screen.findByText('Bénéficiaire 1')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Edit transfer');
     fireEvent.change(screen.getByRole('textbox', { name: 'Observation' }), { target: { value: 'Pièces reçues' } });
+    await chooseDecision('Validated');
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
     expect(await screen.findByTestId('decision-conflict')).toBeTruthy();
     const put = calls.find((call) => call.method === 'PUT' && !call.url.pathname.startsWith('/core/api/presence/'))!;
     expect(put.url.pathname).toBe('/core/api/transfers/1');
-    expect(put.body).toMatchObject({ id: 1, version: 2, demandStatus: 'PENDING', comment: 'Pièces reçues' });
+    expect(put.body).toMatchObject({ id: 1, version: 2, demandStatus: 'VALIDATED', comment: 'Pièces reçues' });
     await waitFor(() =>
       expect(
         calls.filter((call) => call.method === 'GET' && call.url.pathname === '/core/api/transfers/1'),
@@ -246,7 +247,7 @@ describe('transfer edit and history', () => {
     );
   });
 
-  it('shows the history with Pending and Processed and an empty badge for any other status', async () => {
+  it('shows the history with what each entry decided, in the words of every other screen', async () => {
     api((call) =>
       call.url.pathname === '/core/api/transfer-logs/story/7'
         ? json([
@@ -270,7 +271,7 @@ describe('transfer edit and history', () => {
     const modal = await screen.findByRole('dialog', { name: 'Transfer history' });
     await within(modal).findByText('Exécuté');
     const badges = [...modal.querySelectorAll('[data-status]')].map((badge) => badge.textContent);
-    expect(badges).toEqual(['', 'Processed', 'Pending']);
+    expect(badges).toEqual(['Rejected', 'Validated', 'Pending']);
     expect(within(modal).getByText('responsabledesk')).toBeTruthy();
   });
 
@@ -284,7 +285,7 @@ describe('transfer edit and history', () => {
     const blocks = await screen.findByTestId('history-callouts');
     await within(blocks).findByText('Exécuté');
     expect(within(blocks).getByText('By manager')).toBeTruthy();
-    expect(within(blocks).getByText('Processed')).toBeTruthy();
+    expect(within(blocks).getByText('Validated')).toBeTruthy();
     expect(within(blocks).getByText('—')).toBeTruthy();
   });
 });

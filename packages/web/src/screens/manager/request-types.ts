@@ -2,7 +2,6 @@
 // columns, badge rules, the row button's wording, the history route and how a decision is taken. One
 // list and one form screen read this table; a new request type is one entry here.
 import { entityByName, workflowOf, type Entity, type WorkflowDef } from '@bank/domain';
-import type { BadgeRuleName } from '../../workflow/badge-rules';
 import type { HistorySource } from '../../workflow/HistoryTable';
 import type { DecideLabel } from '../../workflow/RequestActions';
 
@@ -13,11 +12,10 @@ export type Column =
   | { kind: 'field'; name: string; second?: string; labelKey?: string; format?: ValueFormat };
 
 /**
- * How a value is shortened or spaced (spec part 2 §9): 'short' keeps 6 characters and an ellipsis, 'spaced'
- * groups an amount's digits with spaces, 'zeros' shows an empty date-time as 00/00/00 00:00 (part 1 §2.9),
+ * How a value is shortened (spec part 2 §9): 'short' keeps 6 characters and an ellipsis, 'zeros' shows an empty date-time as 00/00/00 00:00 (part 1 §2.9),
  * 'filer' shows an empty filer as the customer's own channel (online banking).
  */
-export type ValueFormat = 'short' | 'spaced' | 'zeros' | 'filer';
+export type ValueFormat = 'short' | 'zeros' | 'filer';
 
 /** One filter of a staff list: its query parameter, its input and its label (the status has its own filter). */
 export interface ListFilter {
@@ -45,8 +43,6 @@ export interface RequestType {
   columns: readonly Column[];
   /** Read-only facts of the decision form. */
   facts: readonly Column[];
-  listBadge: BadgeRuleName;
-  formBadge: BadgeRuleName;
   history: HistorySource & { path: (id: number) => string };
   decideLabel: DecideLabel;
   /** 'select': any status from a select; 'buttons': one button per target status (beneficiaries). */
@@ -86,22 +82,21 @@ const sheet = (name: string, cell: SheetExport['columns'][number]['cell'] = 'tex
 function requestType(
   name: string,
   logRoute: (id: number) => string,
-  rest: Omit<RequestType, 'route' | 'entity' | 'workflow' | 'history'> & { historyBadge: BadgeRuleName },
+  rest: Omit<RequestType, 'route' | 'entity' | 'workflow' | 'history'>,
 ): RequestType {
   const entity = entityByName(name);
   const workflow = workflowOf(name)!;
-  const { historyBadge, ...type } = rest;
   return {
-    ...type,
+    ...rest,
     // Every request says who filed it: maker and checker are different people.
-    facts: [...type.facts, FILER],
+    facts: [...rest.facts, FILER],
     route: entity.route,
     entity,
     workflow,
     history: {
       logEntity: entityByName(workflow.log.entity),
       statusField: workflow.log.status,
-      badge: historyBadge,
+      workflow,
       path: logRoute,
     },
   };
@@ -128,9 +123,6 @@ export const REQUEST_TYPES: readonly RequestType[] = [
       field('createdAt'),
       field('comment'),
     ],
-    listBadge: 'checkbookList',
-    formBadge: 'checkbookList',
-    historyBadge: 'checkbookList',
     decideLabel: 'action',
     decision: 'select',
   }),
@@ -154,9 +146,6 @@ export const REQUEST_TYPES: readonly RequestType[] = [
       field('updatedAt'),
       field('comment'),
     ],
-    listBadge: 'cardOrder',
-    formBadge: 'cardOrder',
-    historyBadge: 'cardOrder',
     decideLabel: 'modify',
     decision: 'select',
   }),
@@ -178,9 +167,6 @@ export const REQUEST_TYPES: readonly RequestType[] = [
       field('createdAt', { labelKey: 'manager.columns.requestDate' }),
       field('comment'),
     ],
-    listBadge: 'checkOppositionList',
-    formBadge: 'checkOppositionForm',
-    historyBadge: 'oppositionLog',
     // Spec part 1 §2.11 names the check opposition row button 'Modifier'.
     decideLabel: 'modify',
     decision: 'select',
@@ -203,9 +189,6 @@ export const REQUEST_TYPES: readonly RequestType[] = [
       field('createdAt', { labelKey: 'manager.columns.requestDate' }),
       field('comment'),
     ],
-    listBadge: 'cardOppositionHistory',
-    formBadge: 'cardOppositionHistory',
-    historyBadge: 'cardOppositionHistory',
     decideLabel: 'action',
     decision: 'select',
   }),
@@ -226,9 +209,6 @@ export const REQUEST_TYPES: readonly RequestType[] = [
       field('createdAt', { labelKey: 'manager.columns.requestDate' }),
       field('comment'),
     ],
-    listBadge: 'beneficiary',
-    formBadge: 'beneficiary',
-    historyBadge: 'beneficiary',
     decideLabel: 'action',
     decision: 'buttons',
     filters: [
@@ -258,9 +238,6 @@ export const REQUEST_TYPES: readonly RequestType[] = [
       field('execDate'),
       field('comment'),
     ],
-    listBadge: 'transferList',
-    formBadge: 'transferList',
-    historyBadge: 'transferHistory',
     // Spec part 2 §2.3: 'Modifier' for the manager, the desk head and the trainee.
     decideLabel: 'modify',
     decision: 'select',
@@ -303,9 +280,6 @@ export const REQUEST_TYPES: readonly RequestType[] = [
     ],
     // Spec part 2 §2.11: the read-only summary; price and client (the workflow's decision fields) below it.
     facts: [field('fullName'), field('phoneNumber'), field('createdAt'), field('iban'), field('notityTypes')],
-    listBadge: 'cardOrder',
-    formBadge: 'cardOrder',
-    historyBadge: 'cardOrder',
     decideLabel: 'modify',
     decision: 'select',
   }),
@@ -337,9 +311,6 @@ export const REQUEST_TYPES: readonly RequestType[] = [
       field('createdAt'),
       field('updatedAt'),
     ],
-    listBadge: 'cash',
-    formBadge: 'cash',
-    historyBadge: 'cash',
     decideLabel: 'validate',
     decision: 'select',
     filters: [CASH_SEARCH],
@@ -351,7 +322,7 @@ export const REQUEST_TYPES: readonly RequestType[] = [
       field('bankAccountNumber', { labelKey: 'manager.columns.debitAccount' }),
       field('branchName', { labelKey: 'manager.columns.withdrawalBranch' }),
       field('motifProvision'),
-      field('amount', { format: 'spaced' }),
+      field('amount'),
       field('executionDate'),
       // Both dates in one column, so that the list fits 1366 px.
       field('createdAt', { second: 'updatedAt', labelKey: 'manager.columns.createdUpdated' }),
@@ -361,7 +332,7 @@ export const REQUEST_TYPES: readonly RequestType[] = [
     facts: [
       field('executionDate'),
       field('bankAccountOwner', { labelKey: 'manager.columns.orderingParty' }),
-      field('amount', { format: 'spaced' }),
+      field('amount'),
       field('motifProvision'),
       field('beneficiaryCashLastName', { second: 'beneficiaryCashFirstName', labelKey: 'manager.columns.beneficiary' }),
       field('beneficiaryCashIdentificationNumero', { labelKey: 'manager.columns.beneficiaryIdNumber' }),
@@ -371,9 +342,6 @@ export const REQUEST_TYPES: readonly RequestType[] = [
     ],
     print: (id) => `/entity/provision-cash/${id}/print`,
     account: 'bankAccountId',
-    listBadge: 'cash',
-    formBadge: 'cash',
-    historyBadge: 'cash',
     decideLabel: 'modify',
     decision: 'select',
     filters: [CASH_SEARCH],
@@ -391,9 +359,6 @@ export const REQUEST_TYPES: readonly RequestType[] = [
       field('createdAt'),
       field('comment'),
     ],
-    listBadge: 'cash',
-    formBadge: 'cash',
-    historyBadge: 'cash',
     decideLabel: 'action',
     decision: 'select',
     account: 'bankAccountId',

@@ -1,13 +1,13 @@
 // The staff decision controller: the request loaded afresh, the chosen status and a new observation
 // (required where the workflow says so), the PUT of the full row with its version, the stale-version
 // case (message and reload), a save by someone else heard live, and where the user goes next: back to
-// the list view the form was opened from (its search string), or on to that view's next request with
-// the status just set already chosen (a queue is mostly worked one decision at a time). The status chosen,
-// the observation and the decision fields are kept as a draft until the decision is saved.
+// the list view the form was opened from (its search string), or on to that view's next request, which
+// opens with no decision chosen: every decision is chosen on its own request, never carried over. The
+// status chosen, the observation and the decision fields are kept as a draft until the decision is saved.
 import { ENUMS, type EnumName } from '@bank/domain';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type RefObject, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { approvalsQuery } from '../../api/approvals';
@@ -51,11 +51,6 @@ export function decisionTargets(type: RequestType): readonly string[] {
   return type.workflow.targets ?? ENUMS[field.enum as EnumName].values;
 }
 
-/** What "… et suivant" hands the next form (the history entry's state): the status the last decision set. */
-interface NextState {
-  status?: string;
-}
-
 /** What a decision's draft keeps: what the user chose and typed. */
 interface DecisionDraft {
   status: string | null;
@@ -63,17 +58,12 @@ interface DecisionDraft {
   inputs: FormValues | null;
 }
 
-/** The status handed on by the previous form, when it is one this form may set. */
-function handedStatus(type: RequestType, state: unknown): string | null {
-  const status = (state as NextState | null)?.status;
-  return status !== undefined && decisionTargets(type).includes(status) ? status : null;
-}
-
-export function useRequestDecision(type: RequestType, id: number) {
+/** `choice`: the status select, or the first decision button: where a decision asked for takes the focus. */
+export function useRequestDecision(type: RequestType, id: number, choice: RefObject<HTMLElement | null>) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   // The list view the form was opened from: where it returns, and the queue "… et suivant" walks.
-  const { search, state } = useLocation();
+  const { search } = useLocation();
   const login = useSession().account?.login ?? '';
   const queryClient = useQueryClient();
   const canDecide = useCanDecide(type.entity.name);
@@ -82,7 +72,9 @@ export function useRequestDecision(type: RequestType, id: number) {
   const row = loaded.isFetchedAfterMount ? loaded.data : undefined;
   const lastSave = useQuery(savedQuery(type.entity.resource, id)).data;
   const draft = useDraft<DecisionDraft>(`decision:${type.entity.name}`, id);
-  const [status, setStatus] = useState<string | null>(() => draft.restored?.status ?? handedStatus(type, state));
+  // No decision until the user makes one (or their own draft holds one): never chosen for them.
+  const [status, setStatus] = useState<string | null>(draft.restored?.status ?? null);
+  const [choiceMissing, setChoiceMissing] = useState(false);
   const [observation, setObservation] = useState(draft.restored?.observation ?? '');
   const [error, setError] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
@@ -118,27 +110,29 @@ export function useRequestDecision(type: RequestType, id: number) {
     ]);
   };
 
-  /**
-   * After a decision: the view's next request when asked and there is one, with `decided` (the status set,
-   * if it changed) chosen in advance; else the list view.
-   */
-  const leave = async (next: boolean, decided?: string) => {
+  /** After a decision: the view's next request when asked and there is one, else the list view. */
+  const leave = async (next: boolean) => {
     if (next) {
       // A failure to look (the network) falls back to the list, without claiming the queue is empty.
       const nextId = await findNextRequest(queryClient, type, search, id, login).catch(() => undefined);
-      if (typeof nextId === 'number') {
-        const handed: NextState = { status: decided };
-        return navigate(`${managerPaths(type).edit(nextId)}${search}`, { state: handed });
-      }
+      if (typeof nextId === 'number') return navigate(`${managerPaths(type).edit(nextId)}${search}`);
       if (nextId === null) notifications.show({ color: 'blue', message: t('manager.decisionFlow.queueEmpty') });
     }
     return navigate(`${managerPaths(type).list}${search}`);
   };
 
-  /** Saves the decision (`target`, else the status chosen), then leaves; `next`: on to the next request. */
+  /**
+   * Saves the decision (`target`, else the status chosen), then leaves; `next`: on to the next request.
+   * Without either, nothing is sent: the form asks for a decision and puts the focus on the choice.
+   */
   const submit = async (target?: string, next = false) => {
     if (!row || sent) return;
-    const chosen = target ?? status ?? currentStatus;
+    const chosen = target ?? status;
+    if (!chosen) {
+      setChoiceMissing(true);
+      choice.current?.focus();
+      return;
+    }
     if (type.workflow.commentRequired && observation.trim() === '') {
       setError(t('manager.form.observationRequired'));
       return;
@@ -158,7 +152,7 @@ export function useRequestDecision(type: RequestType, id: number) {
       return;
     }
     draft.clear();
-    await leave(next, chosen === currentStatus ? undefined : chosen);
+    await leave(next);
   };
 
   return {
@@ -174,11 +168,17 @@ export function useRequestDecision(type: RequestType, id: number) {
       draft.touch();
       setInputs({ ...inputValues, [name]: value });
     },
-    status: status ?? currentStatus,
-    setStatus: (chosen: string | null) => {
+    /** The request's status as saved. */
+    currentStatus,
+    /** The status chosen for the decision; null until the user chooses one. */
+    status,
+    setStatus: (value: string) => {
       draft.touch();
-      setStatus(chosen);
+      setStatus(value);
+      setChoiceMissing(false);
     },
+    /** A decision was asked for without one chosen: the form says so beside the choice. */
+    choiceMissing,
     targets: decisionTargets(type),
     observation,
     setObservation: (text: string) => {

@@ -185,7 +185,7 @@ export function TransfersModal({ account, onClose }: AccountModalProps) {
           <Table.Td>{String(row.beneficiaryName ?? '')}</Table.Td>
           <Table.Td>{formatDateTime(row.createdAt as string | null)}</Table.Td>
           <Table.Td>
-            <StatusBadge rule="transferList" enumName="demandStatus" status={row.demandStatus} />
+            <StatusBadge status={row.demandStatus} />
           </Table.Td>
           <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
             {formatXof(row.amount as string | null)}

@@ -84,7 +84,7 @@ describe('account transactions modal', () => {
     expect(await screen.findByText('CL005')).toBeTruthy();
     const path = '/core/api/transactions/_search/modal';
     expect(last(path).toString()).toBe('bankaccount=12&page=0&size=10');
-    expect(within(modal).getAllByText('1.250,50 XOF')).toHaveLength(10);
+    expect(within(modal).getAllByText('1 250,50 XOF')).toHaveLength(10);
 
     fireEvent.click(within(modal).getByRole('button', { name: 'Page 3' }));
     expect(await within(modal).findByText('TRX-25')).toBeTruthy();
@@ -160,7 +160,7 @@ describe('printable details', () => {
       ['Full name', 'Awa Diop'],
       ['Reference', 'TRX-9'],
       ['Account number', 'SN0120000012'],
-      ['Amount', '1.250,50 XOF'],
+      ['Amount', '1 250,50 XOF'],
       ['Posting date', '03/05/26 00:00'],
       ['Value date', '—'],
       ['Transaction date', '02/05/26 17:45'],

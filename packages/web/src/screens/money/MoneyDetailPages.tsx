@@ -47,10 +47,7 @@ const TRANSFER_PRINT: readonly Fact[] = [
   ['entities.transfer.fields.amount', money('amount')],
   ['entities.transfer.fields.createdAt', dateTime('createdAt')],
   ['entities.transfer.fields.execDate', dateTime('execDate')],
-  [
-    'entities.transfer.fields.demandStatus',
-    (row) => <StatusBadge rule="transferList" enumName="demandStatus" status={row.demandStatus} />,
-  ],
+  ['entities.transfer.fields.demandStatus', (row) => <StatusBadge status={row.demandStatus} />],
   ['entities.transfer.fields.comment', text('comment')],
 ];
 
@@ -111,10 +108,7 @@ const TRANSACTION_DETAIL: readonly Fact[] = [
   ['entities.transaction.fields.conterpartyBankAccountNumber', text('conterpartyBankAccountNumber')],
   ['entities.transaction.fields.beforeBalance', money('beforeBalance')],
   ['entities.transaction.fields.afterBalance', money('afterBalance')],
-  [
-    'entities.transaction.fields.statusTransaction',
-    (row) => <StatusBadge rule="transferList" enumName="demandStatus" status={row.statusTransaction} />,
-  ],
+  ['entities.transaction.fields.statusTransaction', (row) => <StatusBadge status={row.statusTransaction} />],
 ];
 
 export function TransactionDetailPage() {

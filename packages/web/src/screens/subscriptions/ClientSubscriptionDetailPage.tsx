@@ -28,7 +28,7 @@ function Detail({ id }: { id: number }) {
       <Paper withBorder radius="md" p="lg">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="subscription-state">
           <Fact label={t('subscriptions.client.currentState')}>
-            <StatusBadge rule="subscription" enumName="subscriptionStatus" status={row.subscriptionStatus} />
+            <StatusBadge status={row.subscriptionStatus} />
           </Fact>
           <Fact label={t(CLIENT_SUBSCRIPTION.field('packId')!.labelKey)}>{String(row.packLabel ?? '')}</Fact>
         </SimpleGrid>

@@ -70,7 +70,7 @@ function ValidationForm({ id }: { id: number }) {
               <Text size="sm" fw={500}>
                 {say('currentState')}
               </Text>
-              <StatusBadge rule="subscription" enumName="subscriptionStatus" status={row.subscriptionStatus} />
+              <StatusBadge status={row.subscriptionStatus} />
             </Group>
             <Select
               label={say('currentState')}

@@ -104,7 +104,7 @@ describe('client subscriptions', () => {
     fireEvent.click(screen.getByTestId('state-select'));
     fireEvent.click(await screen.findByRole('option', { name: 'Enabled', hidden: true }));
     fireEvent.click(screen.getByTestId('pack-select'));
-    fireEvent.click(await screen.findByRole('option', { name: 'Pack Confort · 15.000 XOF', hidden: true }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Pack Confort · 15 000 XOF', hidden: true }));
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/entity/client-subscription'));
     const put = api.calls.find((call) => call.method === 'PUT')!;

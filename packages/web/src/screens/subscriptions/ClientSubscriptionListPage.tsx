@@ -33,9 +33,7 @@ const FILTERS: readonly FilterDef[] = [
 ];
 const NAMES = FILTERS.map((def) => def.name);
 
-export const subscriptionStatusBadge = (row: EntityRow) => (
-  <StatusBadge rule="subscription" enumName="subscriptionStatus" status={row.subscriptionStatus} />
-);
+export const subscriptionStatusBadge = (row: EntityRow) => <StatusBadge status={row.subscriptionStatus} />;
 
 const COLUMNS: readonly ListColumn[] = [
   stackedColumn(CLIENT_SUBSCRIPTION, 'fullName', 'email', 'subscriptions.client.subscriber'),

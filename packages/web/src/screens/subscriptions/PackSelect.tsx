@@ -17,7 +17,7 @@ interface PackSelectProps {
   current?: { id: number; label: string } | null;
 }
 
-/** `Pack Essentiel · 5.000 XOF` */
+/** `Pack Essentiel · 5 000 XOF` */
 export const packOptionLabel = (label: unknown, price: unknown) =>
   `${String(label ?? '')} · ${formatXof(price as string | number | null)}`;
 

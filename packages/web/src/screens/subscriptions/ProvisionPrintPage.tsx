@@ -20,7 +20,7 @@ export function provisionFacts(row: EntityRow, t: (key: string) => string): Prin
     { label: label('executionDate'), value: formatDateTime(row.executionDate as string | null) },
     { label: t('manager.columns.orderingParty'), value: text(row.bankAccountOwner) },
     { label: t('manager.columns.debitAccount'), value: text(row.bankAccountNumber) },
-    { label: label('amount'), value: formatXof(row.amount as string | null, { grouping: 'spaces' }) },
+    { label: label('amount'), value: formatXof(row.amount as string | null) },
     { label: label('motifProvision'), value: text(row.motifProvision) },
     {
       label: t('manager.columns.beneficiary'),

@@ -41,7 +41,7 @@ function open(answer: (call: Call) => Response | undefined) {
     type('IBAN', 'SN63SN0120400101000000012767');
     type('Phone number', '+221 77 123 45 67');
     fireEvent.click(screen.getByTestId('pack-select'));
-    fireEvent.click(await screen.findByRole('option', { name: 'Pack Confort · 15.000 XOF', hidden: true }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Pack Confort · 15 000 XOF', hidden: true }));
   };
   const validate = () => fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
   const posts = () => api.calls.filter((c) => c.method === 'POST').map((c) => c.url.pathname);

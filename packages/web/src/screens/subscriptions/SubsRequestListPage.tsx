@@ -41,7 +41,7 @@ const COLUMNS: readonly ListColumn[] = [
   stackedColumn(SUBS_REQUEST, 'createdAt', 'updatedAt', 'manager.columns.createdUpdated'),
   {
     labelKey: SUBS_REQUEST.field('requestStatus')!.labelKey,
-    render: (row: EntityRow) => <StatusBadge rule="cardOrder" enumName="demandStatus" status={row.requestStatus} />,
+    render: (row: EntityRow) => <StatusBadge status={row.requestStatus} />,
     nowrap: true,
   },
 ];

@@ -220,11 +220,7 @@ export function InboxPage() {
                     </Table.Td>
                     <Table.Td data-label={t('home.work.columns.status')}>
                       <Group gap={4}>
-                        {screens.badge ? (
-                          <StatusBadge rule={screens.badge} enumName={screens.statusEnum} status={row.status} />
-                        ) : (
-                          t(`enums.${screens.statusEnum}.${row.status}`, { defaultValue: row.status })
-                        )}
+                        <StatusBadge status={row.status} />
                         {row.secondValidation && (
                           <Badge variant="outline" color="blue" data-testid="second-validation">
                             {t('inbox.secondValidation')}
