@@ -31,6 +31,7 @@ import { registerEventRoutes } from './modules/events/routes';
 import { registerSelfServiceRoutes } from './modules/account/self-service';
 import { registerUserRoutes } from './modules/users/routes';
 import { registerSessionRoutes } from './modules/sessions/routes';
+import { registerPreferenceRoutes } from './modules/preferences/routes';
 import { SessionStore } from './modules/sessions/sessions';
 import { registerMfaRoutes } from './modules/mfa/routes';
 import { registerOidcRoutes } from './modules/oidc/routes';
@@ -151,6 +152,7 @@ export async function buildApp({ config, db, keys, mailbox }: AppOptions): Promi
   registerSelfServiceRoutes(app, { db, config, accounts, sessions, mailer, log: loggers.get('auth') });
   registerUserRoutes(app, { db, config, accounts, sessions, mailer, log: loggers.get('auth') });
   registerSessionRoutes(app, { db, accounts, sessions });
+  registerPreferenceRoutes(app, db);
   registerMfaRoutes(app, {
     db,
     accounts,

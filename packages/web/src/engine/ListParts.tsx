@@ -1,11 +1,26 @@
-// The parts around a list's table: the search box, the loading / error / empty states, the count,
-// the page buttons (at most five) and, for infinite lists, the loader at the bottom.
-import { Alert, Button, Center, Group, Pagination, type PaginationProps, Stack, Text, TextInput } from '@mantine/core';
+// The parts around a list's table: the search box, the layout controls (rows per page, density, columns),
+// the loading / error / empty states, the count, the page buttons (at most five) and, for infinite lists,
+// the loader at the bottom.
+import {
+  Alert,
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Pagination,
+  type PaginationProps,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useInViewport } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DENSITIES, PAGE_SIZES, type Density, type ListLayout } from './list-layout';
 import { pageWindow } from './list-url';
+import classes from './ListParts.module.css';
 import { LoadingText } from './LoadingText';
 import type { EntityList } from './use-entity-list';
 
@@ -23,6 +38,7 @@ export function ListSearch({ list }: { list: EntityList }) {
         <TextInput
           flex={1}
           maw={520}
+          data-list-filter
           label={t('entity.list.searchLabel', { entity: t(list.entity.labelKey) })}
           placeholder={t('entity.list.searchPlaceholder')}
           value={list.draft}
@@ -153,5 +169,66 @@ export function ListFooter({ list }: { list: EntityList }) {
       {list.entity.paging === 'infinite' && <MoreRows list={list} />}
       <Count list={list} />
     </Stack>
+  );
+}
+
+/** A column the user may hide: its id (remembered) and its heading. */
+export interface ChoosableColumn {
+  id: string;
+  label: string;
+}
+
+/**
+ * Rows per page (paged lists), density and, when given, the columns shown, as the user last chose them.
+ * The column chooser is a native disclosure: no floating layer for the lists' bundle to load.
+ */
+export function ListLayoutControls({
+  layout,
+  columns = [],
+  paged = true,
+}: {
+  layout: ListLayout;
+  columns?: readonly ChoosableColumn[];
+  paged?: boolean;
+}) {
+  const { t } = useTranslation();
+  const shown = columns.filter((column) => !layout.hidden.has(column.id)).length;
+  return (
+    <Group gap="md" align="flex-end" data-testid="list-layout">
+      {paged && (
+        <NativeSelect
+          size="xs"
+          label={t('entity.list.layout.pageSize')}
+          data={PAGE_SIZES.map(String)}
+          value={String(layout.pageSize)}
+          onChange={(event) => layout.setPageSize(Number(event.currentTarget.value))}
+        />
+      )}
+      <NativeSelect
+        size="xs"
+        label={t('entity.list.layout.density')}
+        data={DENSITIES.map((density) => ({ value: density, label: t(`entity.list.layout.${density}`) }))}
+        value={layout.density}
+        onChange={(event) => layout.setDensity(event.currentTarget.value as Density)}
+      />
+      {columns.length > 0 && (
+        <details className={classes.columns}>
+          <summary>{t('entity.list.layout.columns', { shown, count: columns.length })}</summary>
+          <Stack gap={6} className={classes.columnList}>
+            {columns.map((column) => (
+              <Checkbox
+                key={column.id}
+                size="xs"
+                label={column.label}
+                checked={!layout.hidden.has(column.id)}
+                // The last column shown stays: a table without columns would show nothing.
+                disabled={shown === 1 && !layout.hidden.has(column.id)}
+                onChange={(event) => layout.setHidden(column.id, !event.currentTarget.checked)}
+              />
+            ))}
+          </Stack>
+        </details>
+      )}
+    </Group>
   );
 }
