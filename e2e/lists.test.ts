@@ -3,7 +3,7 @@
 // 1366×768 in the compact density, and rows reached and opened from the keyboard.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, signIn, suiteBrowser } from './support';
+import { axe, screenshot, signIn, suiteBrowser } from './support';
 
 const browser = suiteBrowser();
 
@@ -115,6 +115,57 @@ describe('the keyboard on a list', () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.closest('[data-list-filter]') !== null))
       .toBe(true);
+    await context.close();
+  }, 120_000);
+});
+
+describe('saved filters', () => {
+  it('saves the list’s address under a name, applies it in one click after a reload, and deletes it', async () => {
+    const { context, page, consoleErrors } = await browser.signedIn('manager', CARDS);
+    await rows(page).first().waitFor();
+    await page
+      .getByTestId('status-filter')
+      .locator('label')
+      .filter({ hasText: /^Rejeté/ })
+      .click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('REJECTED');
+    await rows(page).first().waitFor();
+    await page.getByLabel('Nom du filtre').fill('Cartes rejetées');
+    await page.getByRole('button', { name: 'Enregistrer le filtre' }).click();
+    const saved = page.getByTestId('saved-filters').getByRole('button', { name: 'Cartes rejetées', exact: true });
+    await expect.poll(() => saved.getAttribute('aria-pressed')).toBe('true');
+    expect(
+      await axe(page)
+        .analyze()
+        .then((result) => result.violations.map((v) => v.id)),
+    ).toEqual([]);
+    await screenshot(page, 'lists-saved-filters');
+
+    await page.goto(CARDS);
+    await rows(page).first().waitFor();
+    await saved.click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('REJECTED');
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('status-filter')
+          .getByRole('radio', { name: /^Rejeté/ })
+          .isChecked(),
+      )
+      .toBe(true);
+    const statuses = await rows(page)
+      .locator('[data-status]')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-status')));
+    expect(new Set(statuses)).toEqual(new Set(['REJECTED']));
+
+    await page.getByRole('button', { name: 'Supprimer le filtre « Cartes rejetées »' }).click();
+    await saved.waitFor({ state: 'detached' });
+    await page.reload();
+    await rows(page).first().waitFor();
+    expect(
+      await page.getByTestId('saved-filters').getByRole('button', { name: 'Cartes rejetées', exact: true }).count(),
+    ).toBe(0);
+    expect(consoleErrors).toEqual([]);
     await context.close();
   }, 120_000);
 });

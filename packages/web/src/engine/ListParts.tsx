@@ -2,6 +2,7 @@
 // the loading / error / empty states, the count, the page buttons (at most five) and, for infinite lists,
 // the loader at the bottom.
 import {
+  ActionIcon,
   Alert,
   Button,
   Center,
@@ -16,10 +17,11 @@ import {
 } from '@mantine/core';
 import { useInViewport } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DENSITIES, PAGE_SIZES, type Density, type ListLayout } from './list-layout';
 import { pageWindow } from './list-url';
+import { MAX_FILTER_NAME, useSavedFilters } from './saved-filters';
 import classes from './ListParts.module.css';
 import { LoadingText } from './LoadingText';
 import type { EntityList } from './use-entity-list';
@@ -229,6 +231,62 @@ export function ListLayoutControls({
           </Stack>
         </details>
       )}
+    </Group>
+  );
+}
+
+/** The user's saved filters of list `name`: each applies in one click or is deleted; the current address is saved under a name. */
+export function SavedFilters({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const saved = useSavedFilters(name);
+  const [draft, setDraft] = useState('');
+  return (
+    <Group gap="xs" align="flex-end" data-testid="saved-filters">
+      {saved.items.length > 0 && (
+        <Group gap={6} role="group" aria-label={t('entity.list.saved.label')}>
+          {saved.items.map((item) => (
+            <Group key={item.name} gap={0} wrap="nowrap">
+              <Button
+                size="xs"
+                variant={saved.active === item.name ? 'filled' : 'light'}
+                aria-pressed={saved.active === item.name}
+                onClick={() => saved.apply(item)}
+              >
+                {item.name}
+              </Button>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('entity.list.saved.delete', { name: item.name })}
+                title={t('entity.list.saved.delete', { name: item.name })}
+                onClick={() => saved.remove(item.name)}
+              >
+                <IconX size={14} aria-hidden />
+              </ActionIcon>
+            </Group>
+          ))}
+        </Group>
+      )}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          saved.save(draft.trim());
+          setDraft('');
+        }}
+      >
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <TextInput
+            size="xs"
+            label={t('entity.list.saved.name')}
+            maxLength={MAX_FILTER_NAME}
+            value={draft}
+            onChange={(event) => setDraft(event.currentTarget.value)}
+          />
+          <Button size="xs" variant="default" type="submit" disabled={draft.trim() === '' || saved.full}>
+            {t('entity.list.saved.save')}
+          </Button>
+        </Group>
+      </form>
     </Group>
   );
 }

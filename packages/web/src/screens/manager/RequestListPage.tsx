@@ -10,7 +10,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { openApprovalsQuery, type Approval } from '../../api/approvals';
 import type { EntityRow } from '../../api/entities';
 import { NotFoundPage } from '../../app/NotFoundPage';
-import { ListLayoutControls } from '../../engine/ListParts';
+import { ListLayoutControls, SavedFilters } from '../../engine/ListParts';
 import { SortableTh } from '../../engine/SortableTh';
 import { useEntityAccess } from '../../engine/use-entity-access';
 import { FitTable } from '../../ui/FitTable';
@@ -18,7 +18,7 @@ import { PagedList } from '../../ui/PagedList';
 import { PageTitle } from '../../ui/PageTitle';
 import { RequestActions } from '../../workflow/RequestActions';
 import { columnLabelKey, RequestCell } from './RequestCell';
-import { loadedRequestFilters, loadRequestFilters } from './request-list-query';
+import { loadedRequestFilters, loadRequestFilters, requestLayoutName } from './request-list-query';
 import { sortKeyOf } from './request-sort';
 import { managerPaths, requestTypeByRoute, type Column, type RequestType } from './request-types';
 import { SelectedExport } from './SelectedExport';
@@ -149,10 +149,13 @@ export function RequestList({ type }: { type: RequestType }) {
         </Suspense>
       )}
       {type.export && <SelectedExport type={type} spec={type.export} list={list} />}
-      <ListLayoutControls
-        layout={list.layout}
-        columns={type.columns.map((column) => ({ id: columnId(column), label: t(columnLabelKey(type, column)) }))}
-      />
+      <Group justify="space-between" align="flex-end" gap="md">
+        <ListLayoutControls
+          layout={list.layout}
+          columns={type.columns.map((column) => ({ id: columnId(column), label: t(columnLabelKey(type, column)) }))}
+        />
+        <SavedFilters name={requestLayoutName(type)} />
+      </Group>
       <PagedList list={list} countTestId="request-count">
         <RequestTable type={type} list={list} />
       </PagedList>
