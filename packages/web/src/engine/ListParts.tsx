@@ -274,7 +274,7 @@ export function SavedFilters({ name }: { name: string }) {
           setDraft('');
         }}
       >
-        <Group gap="xs" align="flex-end" wrap="nowrap">
+        <Group gap="xs" align="flex-end">
           <TextInput
             size="xs"
             label={t('entity.list.saved.name')}
