@@ -33,6 +33,7 @@ import { registerEventRoutes } from './modules/events/routes';
 import { registerSelfServiceRoutes } from './modules/account/self-service';
 import { registerUserRoutes } from './modules/users/routes';
 import { registerSessionRoutes } from './modules/sessions/routes';
+import { registerPreferenceRoutes } from './modules/preferences/routes';
 import { SessionStore } from './modules/sessions/sessions';
 import { registerMfaRoutes } from './modules/mfa/routes';
 import { registerOidcRoutes } from './modules/oidc/routes';
@@ -159,6 +160,7 @@ export async function buildApp({ config, db: database, keys, mailbox }: AppOptio
   registerSelfServiceRoutes(app, { db, config, accounts, sessions, mailer, log: loggers.get('auth') });
   registerUserRoutes(app, { db, config, accounts, sessions, mailer, log: loggers.get('auth') });
   registerSessionRoutes(app, { db, accounts, sessions });
+  registerPreferenceRoutes(app, db);
   registerMfaRoutes(app, {
     db,
     accounts,

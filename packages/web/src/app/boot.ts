@@ -3,6 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fetchCatalogue } from '../api/catalogue';
 import { profileQuery } from '../api/management';
+import { preferencesQuery } from '../api/preferences';
 import { mfaStatusQuery, sessionQuery } from '../api/session';
 import { getToken } from '../api/token-storage';
 import { signOutWhenUnauthenticated } from '../auth/sign-out';
@@ -34,7 +35,11 @@ export function boot(): Boot {
   signOutWhenUnauthenticated(queryClient);
   void queryClient.prefetchQuery(sessionQuery());
   // With a token, the second factor's status is needed as soon as the session: asked in parallel.
-  if (getToken()) void queryClient.prefetchQuery(mfaStatusQuery());
+  if (getToken()) {
+    void queryClient.prefetchQuery(mfaStatusQuery());
+    // The lists' remembered layouts, read once a session, before the first list asks for its rows.
+    void queryClient.prefetchQuery(preferencesQuery());
+  }
   void queryClient.prefetchQuery(profileQuery());
   return { queryClient, ready: initI18n({ locale, load }).catch(() => undefined) };
 }

@@ -1,5 +1,6 @@
 // Sign-in: store the token, then fetch the session that the guards and the header read.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { preferencesQuery } from '../api/preferences';
 import { authenticate, mfaStatusQuery, sessionQuery } from '../api/session';
 import { clearToken } from '../api/token-storage';
 import type { Account, Credentials } from '../api/types';
@@ -21,6 +22,8 @@ export function useSignIn() {
         throw new Error('login.messages.error.authentication');
       }
       setAuthNotice(null);
+      // The lists' remembered layouts, read once a session; the sign-in does not wait for them.
+      void queryClient.prefetchQuery({ ...preferencesQuery(), staleTime: 0 });
       return account;
     },
   });

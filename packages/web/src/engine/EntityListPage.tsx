@@ -8,7 +8,7 @@ import { NotFoundPage } from '../app/NotFoundPage';
 import { NotAuthorized } from '../auth/NotAuthorized';
 import { PageTitle } from '../ui/PageTitle';
 import { EntityTable } from './EntityTable';
-import { ListFooter, ListSearch, ListState } from './ListParts';
+import { ListFooter, ListLayoutControls, ListSearch, ListState } from './ListParts';
 import { useEntityList } from './use-entity-list';
 import { useEntityPaths, useRouteEntity } from './use-entity-route';
 
@@ -28,6 +28,11 @@ export function EntityList({ entity }: { entity: Entity }) {
         )}
       </Group>
       <ListSearch list={list} />
+      <ListLayoutControls
+        layout={list.layout}
+        paged={entity.paging === 'pages'}
+        columns={list.allColumns.map((field) => ({ id: field.name, label: t(field.labelKey) }))}
+      />
       <ListState list={list} />
       {list.rows.length > 0 && <EntityTable list={list} />}
       <ListFooter list={list} />

@@ -45,7 +45,7 @@ export function EntityTable({ list }: { list: EntityList }) {
   const paths = useEntityPaths(list.entity);
   return (
     // Many columns scroll inside the frame, the actions column staying in view (sticky).
-    <FitTable minWidth={Math.min(1600, 200 + list.columns.length * 110)}>
+    <FitTable minWidth={Math.min(1600, 200 + list.columns.length * 110)} density={list.layout.density}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="entity-table">
         <Table.Thead>
           <Table.Tr className={classes.row}>
@@ -62,7 +62,7 @@ export function EntityTable({ list }: { list: EntityList }) {
           {list.rows.map((row) => (
             <Table.Tr key={row.id} className={classes.row}>
               <Table.Td data-label={t('entity.field.id')}>
-                <Anchor component={Link} to={paths.view(row.id)} size="sm">
+                <Anchor component={Link} to={paths.view(row.id)} size="sm" data-row-open>
                   {row.id}
                 </Anchor>
               </Table.Td>

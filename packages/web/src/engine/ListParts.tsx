@@ -1,11 +1,28 @@
-// The parts around a list's table: the search box, the loading / error / empty states, the count,
-// the page buttons (at most five) and, for infinite lists, the loader at the bottom.
-import { Alert, Button, Center, Group, Pagination, type PaginationProps, Stack, Text, TextInput } from '@mantine/core';
+// The parts around a list's table: the search box, the layout controls (rows per page, density, columns),
+// the loading / error / empty states, the count, the page buttons (at most five) and, for infinite lists,
+// the loader at the bottom.
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Pagination,
+  type PaginationProps,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useInViewport } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DENSITIES, PAGE_SIZES, type Density, type ListLayout } from './list-layout';
 import { pageWindow } from './list-url';
+import { MAX_FILTER_NAME, useSavedFilters } from './saved-filters';
+import classes from './ListParts.module.css';
 import { LoadingText } from './LoadingText';
 import type { EntityList } from './use-entity-list';
 
@@ -23,6 +40,7 @@ export function ListSearch({ list }: { list: EntityList }) {
         <TextInput
           flex={1}
           maw={520}
+          data-list-filter
           label={t('entity.list.searchLabel', { entity: t(list.entity.labelKey) })}
           placeholder={t('entity.list.searchPlaceholder')}
           value={list.draft}
@@ -153,5 +171,122 @@ export function ListFooter({ list }: { list: EntityList }) {
       {list.entity.paging === 'infinite' && <MoreRows list={list} />}
       <Count list={list} />
     </Stack>
+  );
+}
+
+/** A column the user may hide: its id (remembered) and its heading. */
+export interface ChoosableColumn {
+  id: string;
+  label: string;
+}
+
+/**
+ * Rows per page (paged lists), density and, when given, the columns shown, as the user last chose them.
+ * The column chooser is a native disclosure: no floating layer for the lists' bundle to load.
+ */
+export function ListLayoutControls({
+  layout,
+  columns = [],
+  paged = true,
+}: {
+  layout: ListLayout;
+  columns?: readonly ChoosableColumn[];
+  paged?: boolean;
+}) {
+  const { t } = useTranslation();
+  const shown = columns.filter((column) => !layout.hidden.has(column.id)).length;
+  return (
+    <Group gap="md" align="flex-end" data-testid="list-layout">
+      {paged && (
+        <NativeSelect
+          size="xs"
+          label={t('entity.list.layout.pageSize')}
+          data={PAGE_SIZES.map(String)}
+          value={String(layout.pageSize)}
+          onChange={(event) => layout.setPageSize(Number(event.currentTarget.value))}
+        />
+      )}
+      <NativeSelect
+        size="xs"
+        label={t('entity.list.layout.density')}
+        data={DENSITIES.map((density) => ({ value: density, label: t(`entity.list.layout.${density}`) }))}
+        value={layout.density}
+        onChange={(event) => layout.setDensity(event.currentTarget.value as Density)}
+      />
+      {columns.length > 0 && (
+        <details className={classes.columns}>
+          <summary>{t('entity.list.layout.columns', { shown, count: columns.length })}</summary>
+          <Stack gap={6} className={classes.columnList}>
+            {columns.map((column) => (
+              <Checkbox
+                key={column.id}
+                size="xs"
+                label={column.label}
+                checked={!layout.hidden.has(column.id)}
+                // The last column shown stays: a table without columns would show nothing.
+                disabled={shown === 1 && !layout.hidden.has(column.id)}
+                onChange={(event) => layout.setHidden(column.id, !event.currentTarget.checked)}
+              />
+            ))}
+          </Stack>
+        </details>
+      )}
+    </Group>
+  );
+}
+
+/** The user's saved filters of list `name`: each applies in one click or is deleted; the current address is saved under a name. */
+export function SavedFilters({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const saved = useSavedFilters(name);
+  const [draft, setDraft] = useState('');
+  return (
+    <Group gap="xs" align="flex-end" data-testid="saved-filters">
+      {saved.items.length > 0 && (
+        <Group gap={6} role="group" aria-label={t('entity.list.saved.label')}>
+          {saved.items.map((item) => (
+            <Group key={item.name} gap={0} wrap="nowrap">
+              <Button
+                size="xs"
+                variant={saved.active === item.name ? 'filled' : 'light'}
+                aria-pressed={saved.active === item.name}
+                onClick={() => saved.apply(item)}
+              >
+                {item.name}
+              </Button>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('entity.list.saved.delete', { name: item.name })}
+                title={t('entity.list.saved.delete', { name: item.name })}
+                onClick={() => saved.remove(item.name)}
+              >
+                <IconX size={14} aria-hidden />
+              </ActionIcon>
+            </Group>
+          ))}
+        </Group>
+      )}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          saved.save(draft.trim());
+          setDraft('');
+        }}
+      >
+        <Group gap="xs" align="flex-end">
+          <TextInput
+            size="xs"
+            label={t('entity.list.saved.name')}
+            maxLength={MAX_FILTER_NAME}
+            value={draft}
+            onChange={(event) => setDraft(event.currentTarget.value)}
+          />
+          <Button size="xs" variant="default" type="submit" disabled={draft.trim() === '' || saved.full}>
+            {t('entity.list.saved.save')}
+          </Button>
+        </Group>
+      </form>
+    </Group>
   );
 }

@@ -4,7 +4,8 @@ import type { Entity, Field } from '@bank/domain';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { DEFAULT_PAGE_SIZE, entityQueries, MAX_PAGE_SIZE, type EntityRow } from '../api/entities';
+import { entityQueries, MAX_PAGE_SIZE, type EntityRow } from '../api/entities';
+import { useListLayout, type ListLayout } from './list-layout';
 import {
   DEFAULT_SORT,
   listColumns,
@@ -19,7 +20,11 @@ import { useEntityAccess, type EntityAccess } from './use-entity-access';
 export interface EntityList {
   entity: Entity;
   access: EntityAccess;
+  /** The columns shown: the list's columns but those the user hid. */
   columns: Field[];
+  /** Every column the list has, for the column chooser. */
+  allColumns: Field[];
+  layout: ListLayout;
   rows: EntityRow[];
   total: number;
   /** False when `total` is a lower bound (a broad filter on a large table, counted up to a cap). */
@@ -63,7 +68,9 @@ export function useEntityList(entity: Entity): EntityList {
   const infinite = entity.paging === 'infinite';
   // A search without a chosen order keeps the server's best-match order.
   const sort = unpaged ? null : (url.sort ?? (url.search ? null : DEFAULT_SORT));
-  const pageSize = unpaged ? MAX_PAGE_SIZE : DEFAULT_PAGE_SIZE;
+  const layout = useListLayout(`entity.${entity.name}`);
+  const pageSize = unpaged ? MAX_PAGE_SIZE : layout.pageSize;
+  const allColumns = listColumns(entity);
   const base = { size: pageSize, ...(sort ? { sort: [`${sort.field},${sort.order}`] } : {}) };
   const queries = entityQueries(entity);
 
@@ -126,7 +133,9 @@ export function useEntityList(entity: Entity): EntityList {
   return {
     entity,
     access,
-    columns: listColumns(entity),
+    columns: allColumns.filter((field) => !layout.hidden.has(field.name)),
+    allColumns,
+    layout,
     rows,
     total,
     exact,

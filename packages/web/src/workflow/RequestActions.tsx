@@ -34,6 +34,7 @@ export function RequestActions({ historyTo, editTo, canDecide, decideLabel }: Re
       <Button
         component={Link}
         to={editTo}
+        data-row-open
         size="compact-sm"
         variant={canDecide ? 'filled' : 'light'}
         leftSection={canDecide ? <IconPencil size={14} aria-hidden /> : <IconEye size={14} aria-hidden />}

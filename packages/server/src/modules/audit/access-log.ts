@@ -105,6 +105,8 @@ export const NOT_CLIENT_DATA: Readonly<Record<string, string>> = {
   'GET /api/account': "the staff member's own account",
   'GET /api/account/sessions': "the staff member's own sessions",
   'GET /api/account/mfa': "the staff member's own second factor",
+  'GET /api/account/preferences': "the staff member's own list layouts and saved filters (their own search text)",
+  'GET /api/account/preferences/:key': "one of the staff member's own preferences",
   'GET /api/activate': 'account activation by key',
   'GET /api/users': 'staff accounts',
   'GET /api/users/nopagination': 'staff accounts',

@@ -37,6 +37,7 @@ export function RequestFilters({ filters, list }: { filters: readonly ListFilter
   return (
     <form
       role="search"
+      data-list-filter
       onSubmit={(event) => {
         event.preventDefault();
         list.applyFilters(draft);

@@ -11,6 +11,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { openApprovalsQuery, type Approval } from '../../api/approvals';
 import type { EntityRow } from '../../api/entities';
 import { NotFoundPage } from '../../app/NotFoundPage';
+import { ListLayoutControls, SavedFilters } from '../../engine/ListParts';
 import { SortableTh } from '../../engine/SortableTh';
 import { useEntityAccess } from '../../engine/use-entity-access';
 import { FitTable } from '../../ui/FitTable';
@@ -19,9 +20,9 @@ import { PageTitle } from '../../ui/PageTitle';
 import { BulkDecisionBar } from '../../workflow/BulkDecisionBar';
 import { RequestActions } from '../../workflow/RequestActions';
 import { columnLabelKey, RequestCell } from './RequestCell';
-import { loadedRequestFilters, loadRequestFilters } from './request-list-query';
+import { loadedRequestFilters, loadRequestFilters, requestLayoutName } from './request-list-query';
 import { sortKeyOf } from './request-sort';
-import { managerPaths, requestTypeByRoute, type RequestType } from './request-types';
+import { managerPaths, requestTypeByRoute, type Column, type RequestType } from './request-types';
 import { SelectedExport } from './SelectedExport';
 import { StatusFilter } from './StatusFilter';
 import { useRequestList, type RequestListController } from './use-request-list';
@@ -63,6 +64,9 @@ function ApprovalMark({ approvals }: { approvals: readonly Approval[] | undefine
   );
 }
 
+/** What a column is remembered under when hidden: its field, or its kind. */
+const columnId = (column: Column) => (column.kind === 'field' ? column.name : column.kind);
+
 function RequestTable({ type, list }: { type: RequestType; list: RequestListController }) {
   const { t } = useTranslation();
   // The links carry the list's view, so that the form and the history come back to it.
@@ -70,9 +74,10 @@ function RequestTable({ type, list }: { type: RequestType; list: RequestListCont
   const approvals = useOpenApprovals(type, list.rows);
   // Rows are ticked for the export and, for whoever decides, for a bulk decision.
   const selectable = Boolean(type.export) || list.canDecide;
-  const labels = type.columns.map((column) => t(columnLabelKey(type, column)));
+  const columns = type.columns.filter((column) => !list.layout.hidden.has(columnId(column)));
+  const labels = columns.map((column) => t(columnLabelKey(type, column)));
   return (
-    <FitTable>
+    <FitTable density={list.layout.density}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="request-table">
         <Table.Thead>
           <Table.Tr>
@@ -81,7 +86,7 @@ function RequestTable({ type, list }: { type: RequestType; list: RequestListCont
                 <SelectPage list={list} />
               </Table.Th>
             )}
-            {type.columns.map((column, index) => {
+            {columns.map((column, index) => {
               const label = labels[index]!;
               const key = sortKeyOf(type, column);
               if (!key) return <Table.Th key={index}>{label}</Table.Th>;
@@ -103,7 +108,7 @@ function RequestTable({ type, list }: { type: RequestType; list: RequestListCont
                   />
                 </Table.Td>
               )}
-              {type.columns.map((column, index) => (
+              {columns.map((column, index) => (
                 <Table.Td key={index} data-label={labels[index]}>
                   <RequestCell type={type} column={column} row={row} />
                   {column.kind === 'status' && <ApprovalMark approvals={approvals[row.id]} />}
@@ -148,6 +153,13 @@ export function RequestList({ type }: { type: RequestType }) {
         </Suspense>
       )}
       {type.export && <SelectedExport type={type} spec={type.export} list={list} />}
+      <Group justify="space-between" align="flex-end" gap="md">
+        <ListLayoutControls
+          layout={list.layout}
+          columns={type.columns.map((column) => ({ id: columnId(column), label: t(columnLabelKey(type, column)) }))}
+        />
+        <SavedFilters name={requestLayoutName(type)} />
+      </Group>
       {list.canDecide && (
         <BulkDecisionBar
           items={[...list.selection.selected.values()].map((row) => ({

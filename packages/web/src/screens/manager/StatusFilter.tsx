@@ -22,7 +22,13 @@ export function StatusFilter({ type, value, onChange }: { type: Queued; value: s
     view === QUEUE || view === ALL || view === SECOND ? t(`manager.queue.${view}`) : t(`enums.${enumName}.${view}`);
   return (
     <Chip.Group value={value} onChange={(next) => onChange(String(next))}>
-      <Group gap="xs" role="group" aria-label={t('manager.queue.label')} data-testid="status-filter">
+      <Group
+        gap="xs"
+        role="group"
+        aria-label={t('manager.queue.label')}
+        data-testid="status-filter"
+        data-list-filter="view"
+      >
         {statusViews(type).map((view) => {
           const count = countOf(type, view, counts);
           return (

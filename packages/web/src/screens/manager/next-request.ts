@@ -6,6 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { openApprovalsQuery } from '../../api/approvals';
 import type { EntityRow } from '../../api/entities';
 import { othersClaims } from '../../api/events';
+import { preferencesKey, type Preferences } from '../../api/preferences';
 import { readRequestListAddress, requestListQuery } from './request-list-query';
 import type { RequestType } from './request-types';
 
@@ -39,7 +40,8 @@ export async function findNextRequest(
   currentId: number,
   login: string,
 ): Promise<number | null | undefined> {
-  const address = readRequestListAddress(type, new URLSearchParams(search));
+  const preferences = queryClient.getQueryData<Preferences>(preferencesKey);
+  const address = readRequestListAddress(type, new URLSearchParams(search), undefined, preferences);
   const closed: readonly string[] = type.workflow.finalStatuses ?? [];
   const read = new Set<number>();
   let page = address.page;

@@ -3,11 +3,12 @@
 // decision form that finds the next request of the same queue view.
 import { can, ENUMS, queueStatuses } from '@bank/domain';
 import type { LoaderFunctionArgs } from 'react-router';
-import { DEFAULT_PAGE_SIZE } from '../../api/entities';
 import { managerQueries, type ListFilterValues } from '../../api/manager';
+import { preferencesKey, type Preferences } from '../../api/preferences';
 import { sessionKey } from '../../api/session';
 import type { Account } from '../../api/types';
 import { queryClientContext } from '../../app/router-context';
+import { readListLayout, rememberedLayout } from '../../engine/list-layout';
 import { readRequestSort } from './request-sort';
 import { requestTypeByRoute, type RequestType } from './request-types';
 
@@ -62,15 +63,24 @@ export function readStatusView(type: Queued, params: URLSearchParams, authoritie
   return authorities === undefined || can(authorities, 'update', type.entity.name) ? QUEUE : ALL;
 }
 
+/** The name a request list's layout is remembered under (list-layout.ts). */
+export const requestLayoutName = (type: RequestType) => `request.${type.key}`;
+
 /**
- * What the address says: the status view (readStatusView), the page (from 1), the filters' values and the
- * order a heading chose (null: the view's own).
+ * What the address says: the status view (readStatusView), the page (from 1) and its size (the address's,
+ * else the user's remembered one), the filters' values and the order a heading chose (null: the view's own).
  */
-export function readRequestListAddress(type: RequestType, params: URLSearchParams, authorities?: readonly string[]) {
+export function readRequestListAddress(
+  type: RequestType,
+  params: URLSearchParams,
+  authorities?: readonly string[],
+  preferences?: Preferences,
+) {
   const names = (type.filters ?? []).map((filter) => filter.name);
   return {
     status: readStatusView(type, params, authorities),
     page: Math.max(1, Number(params.get('page')) || 1),
+    pageSize: readListLayout(params, rememberedLayout(preferences, requestLayoutName(type))).pageSize,
     names,
     filters: Object.fromEntries(names.map((name) => [name, params.get(name) ?? ''])) as ListFilterValues,
     sort: readRequestSort(type, params.get('sort')),
@@ -80,10 +90,10 @@ export function readRequestListAddress(type: RequestType, params: URLSearchParam
 export type RequestListAddress = ReturnType<typeof readRequestListAddress>;
 
 /** The rows of a staff list at an address. */
-export function requestListQuery(type: RequestType, { status, page, filters, sort }: RequestListAddress) {
+export function requestListQuery(type: RequestType, { status, page, pageSize, filters, sort }: RequestListAddress) {
   const paging = {
     page: page - 1,
-    size: DEFAULT_PAGE_SIZE,
+    size: pageSize,
     sort: sort ? [`${sort.field},${sort.order}`] : viewOrder(type, status),
   };
   if (status === SECOND) return managerQueries.secondValidation(type.entity, filters, paging);
@@ -113,8 +123,10 @@ export async function requestListLoader({ params, request, context }: LoaderFunc
   if (queryClient && type) {
     // Usually known by now (start.tsx asks for it first); its role picks the default view.
     const authorities = queryClient.getQueryData<Account | null>(sessionKey)?.authorities;
+    // The remembered page size once the list's component has read the preferences (once a session).
+    const preferences = queryClient.getQueryData<Preferences>(preferencesKey);
     void queryClient.prefetchQuery(
-      requestListQuery(type, readRequestListAddress(type, new URL(request.url).searchParams, authorities)),
+      requestListQuery(type, readRequestListAddress(type, new URL(request.url).searchParams, authorities, preferences)),
     );
   }
   if (type?.filters) await loadRequestFilters();

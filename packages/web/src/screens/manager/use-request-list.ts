@@ -4,12 +4,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE, type EntityRow } from '../../api/entities';
+import type { EntityRow } from '../../api/entities';
 import type { ListFilterValues } from '../../api/manager';
+import { keptLayout, useListLayout } from '../../engine/list-layout';
 import { nextSort } from '../../engine/list-url';
 import { useSession } from '../../auth/use-session';
 import { useCanDecide } from '../../workflow/use-can-decide';
-import { readRequestListAddress, requestListQuery } from './request-list-query';
+import { readRequestListAddress, requestLayoutName, requestListQuery } from './request-list-query';
 import type { RequestType } from './request-types';
 
 /** The rows ticked for export, kept across pages (a Map keeps the order they were ticked in). */
@@ -30,7 +31,8 @@ function useSelection() {
 export function useRequestList(type: RequestType) {
   const [params, setParams] = useSearchParams();
   const { account } = useSession();
-  const address = readRequestListAddress(type, params, account?.authorities ?? []);
+  const layout = useListLayout(requestLayoutName(type));
+  const address = { ...readRequestListAddress(type, params, account?.authorities ?? []), pageSize: layout.pageSize };
   const { status, page, names, filters, sort } = address;
   const query = useQuery(requestListQuery(type, address));
   const selection = useSelection();
@@ -43,7 +45,9 @@ export function useRequestList(type: RequestType) {
     /** The status view shown ('queue', 'second', 'all' or a status): its rows, and what the filter shows chosen. */
     status,
     page,
-    pageCount: Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE)),
+    pageCount: Math.max(1, Math.ceil(total / layout.pageSize)),
+    pageSize: layout.pageSize,
+    layout,
     filters,
     /** The order a heading chose; null for newest first. */
     sort,
@@ -77,8 +81,8 @@ export function useRequestList(type: RequestType) {
     /** Runs on submit whatever is filled (DESIGN.md §5), back to page 1, nothing selected; view and order stay. */
     applyFilters: (next: ListFilterValues) => {
       selection.clear();
-      setParams(() => {
-        const search = new URLSearchParams({ status });
+      setParams((current) => {
+        const search = new URLSearchParams({ status, ...keptLayout(current) });
         for (const name of names) if (next[name]?.trim()) search.set(name, next[name].trim());
         if (sort) search.set('sort', `${sort.field},${sort.order}`);
         return search;

@@ -67,7 +67,7 @@ export function ClientSubscriptionListPage() {
   const { t } = useTranslation();
   const { search } = useLocation();
   const access = useEntityAccess(CLIENT_SUBSCRIPTION);
-  const list = useFilteredList(NAMES, subscriptionQueries.clientSubscriptions);
+  const list = useFilteredList('clientSubscription', NAMES, subscriptionQueries.clientSubscriptions);
   return (
     <Stack gap="md">
       <PageTitle>{t('subscriptions.client.listTitle')}</PageTitle>

@@ -28,6 +28,7 @@ export function FilterForm({ defs, applied, onApply }: FilterFormProps) {
   return (
     <form
       role="search"
+      data-list-filter
       onSubmit={(event) => {
         event.preventDefault();
         onApply(draft);

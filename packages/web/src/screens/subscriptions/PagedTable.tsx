@@ -3,6 +3,7 @@
 import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListLayoutControls } from '../../engine/ListParts';
 import type { EntityRow } from '../../api/entities';
 import { FitTable } from '../../ui/FitTable';
 import { PagedList } from '../../ui/PagedList';
@@ -23,11 +24,17 @@ interface PagedTableProps {
   testId: string;
 }
 
-export function PagedTable({ list, columns, actions, testId }: PagedTableProps) {
+export function PagedTable({ list, columns: all, actions, testId }: PagedTableProps) {
   const { t } = useTranslation();
+  // A column is remembered by its heading's key, unique in a list.
+  const columns = all.filter((column) => !list.layout.hidden.has(column.labelKey));
   return (
     <PagedList list={list} countTestId="list-total">
-      <FitTable>
+      <ListLayoutControls
+        layout={list.layout}
+        columns={all.map((column) => ({ id: column.labelKey, label: t(column.labelKey) }))}
+      />
+      <FitTable density={list.layout.density}>
         <Table striped highlightOnHover verticalSpacing="xs" data-testid={testId}>
           <Table.Thead>
             <Table.Tr>

@@ -53,7 +53,7 @@ export function SubsRequestListPage() {
   const { account } = useSession();
   const [params, setParams] = useSearchParams();
   const view = readStatusView(QUEUED, params, account?.authorities ?? []);
-  const list = useFilteredList(NAMES, ({ status: _view, ...filters }, paging) =>
+  const list = useFilteredList('subsRequest', NAMES, ({ status: _view, ...filters }, paging) =>
     subscriptionQueries.subsRequests(
       { ...filters, ...viewCriteria(QUEUED, view) },
       { ...paging, sort: viewOrder(QUEUED, view) },

@@ -2,20 +2,28 @@
 // fetched by the screen's query factory (always newest first), and the total for the page buttons.
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE } from '../../api/entities';
 import type { ListFilters, subscriptionQueries } from '../../api/subscriptions';
+import { keptLayout, useListLayout } from '../../engine/list-layout';
 
-export function useFilteredList(names: readonly string[], query: typeof subscriptionQueries.subsRequests) {
+/** `name`: what the list's layout is remembered under. */
+export function useFilteredList(
+  name: string,
+  names: readonly string[],
+  query: typeof subscriptionQueries.subsRequests,
+) {
   const [params, setParams] = useSearchParams();
+  const layout = useListLayout(name);
   const page = Math.max(1, Number(params.get('page')) || 1);
   const filters: ListFilters = Object.fromEntries(names.map((name) => [name, params.get(name) ?? '']));
-  const result = useQuery(query(filters, { page: page - 1, size: DEFAULT_PAGE_SIZE }));
+  const result = useQuery(query(filters, { page: page - 1, size: layout.pageSize }));
   const total = result.data?.total ?? 0;
   return {
     rows: result.data?.rows ?? [],
     total,
     page,
-    pageCount: Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE)),
+    pageCount: Math.max(1, Math.ceil(total / layout.pageSize)),
+    pageSize: layout.pageSize,
+    layout,
     filters,
     isLoading: result.isPending,
     isError: result.isError,
@@ -27,8 +35,8 @@ export function useFilteredList(names: readonly string[], query: typeof subscrip
       }),
     /** Whatever is filled applies (DESIGN.md §5), back to page 1; an empty form is the plain list. */
     applyFilters: (next: ListFilters) =>
-      setParams(() => {
-        const search = new URLSearchParams();
+      setParams((current) => {
+        const search = new URLSearchParams(keptLayout(current));
         for (const name of names) if (next[name]?.trim()) search.set(name, next[name].trim());
         return search;
       }),
