@@ -112,7 +112,9 @@ export function registerWorkRoutes(
     '/core/api/work/inbox',
     { config: staff, schema: { querystring: inboxQuery, response: { 200: inboxRows } } },
     async (request, reply) => {
-      const { type, maker, minAmount, maxAmount, olderThanHours, second } = request.query;
+      const { type, maker, minAmount, maxAmount, olderThanHours, second, sort } = request.query;
+      // Oldest first, always: an order asked for would be ignored, so it is refused.
+      if (sort !== undefined) throw invalidFilter('sort', 'The inbox is always oldest first');
       if (type !== undefined && !inbox.typesOf(request.user!.authorities).includes(type)) {
         throw invalidFilter('type', 'type must be a request type you decide');
       }
