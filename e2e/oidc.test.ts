@@ -57,13 +57,13 @@ describe('sign-in through the bank’s directory', () => {
     await signInThroughDirectory(page, 'bob', rows.first());
     await rows.first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/entity/CA/view/provision-cash');
-    // The cash agent's menu (ROLE_AGENT_CA from the group bank-agents): its requests only.
+    // The cash agent's menu (ROLE_AGENT_CA from the group bank-agents): what awaits its decision, its requests.
     const menu = page.getByTestId('side-menu');
     await menu.locator('[data-link]').first().waitFor();
     const links = await menu
       .locator('[data-link]')
       .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-link')));
-    expect(links).toEqual(['provisions', 'subscribers', 'subscriptions', 'allEntities']);
+    expect(links).toEqual(['inbox', 'provisions', 'subscribers', 'subscriptions', 'allEntities']);
     await context.close();
   });
 

@@ -112,7 +112,7 @@ describe('subscriptions', () => {
     await expect.poll(() => heading(page).textContent()).toBe('Demande de Création de comptes');
 
     // Newest first: the new subscription heads the list; the RIB filter finds it too.
-    await page.getByLabel('RIB').fill(iban);
+    await page.getByRole('textbox', { name: 'RIB' }).fill(iban);
     await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
     const row = page
       .locator('[data-testid="client-subscription-table"] tbody tr')
@@ -131,7 +131,7 @@ describe('subscriptions', () => {
     await page.waitForURL(/\/entity\/client-subscription(\?.*)?$/);
     // The list, refreshed after the save, before its filter is used.
     await page.getByTestId('client-subscription-table').waitFor();
-    await page.getByLabel('RIB').fill(iban);
+    await page.getByRole('textbox', { name: 'RIB' }).fill(iban);
     await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
     const validated = page
       .locator('[data-testid="client-subscription-table"] tbody tr')

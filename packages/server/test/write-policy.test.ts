@@ -694,5 +694,5 @@ describe('money is kept as books', () => {
     await expect(
       t.db.query(`update ${quote(transaction.table)} set amount = 0 where id = $1`, [row!.id]),
     ).rejects.toThrow(/append-only/);
-  });
+  }, 120_000);
 });

@@ -2,17 +2,14 @@
 // unused, a dialog offers to stay signed in; when the limit passes, the user is signed out and the
 // sign-in page says why, then brings them back to the page they were on.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { lastActivity } from '../api/activity';
 import { request } from '../api/http-client';
 import { profileQuery } from '../api/management';
 import { signOut } from '../auth/sign-out';
-import { lazyComponent } from './lazy-group';
-
-const SessionExpiringDialog = lazyComponent(() =>
-  import('./SessionExpiringDialog').then((module) => module.SessionExpiringDialog),
-);
+// In the shell's own code, not loaded on demand: the warning must show even while the server is away.
+import { SessionExpiringDialog } from './SessionExpiringDialog';
 
 /** A minute's warning, or half the limit when it is that short. */
 const warnBefore = (idleMs: number) => Math.min(60_000, idleMs / 2);
@@ -46,9 +43,5 @@ export function SessionTimeout() {
   if (left !== null && !warned) setWarned(true);
   if (!warned) return null;
   const stay = () => void request('api/account', { errorMessage: false });
-  return (
-    <Suspense fallback={null}>
-      <SessionExpiringDialog secondsLeft={left} onStay={stay} onSignOut={() => void navigate('/logout')} />
-    </Suspense>
-  );
+  return <SessionExpiringDialog secondsLeft={left} onStay={stay} onSignOut={() => void navigate('/logout')} />;
 }
