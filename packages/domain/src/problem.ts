@@ -31,6 +31,10 @@ export const APP_HEADERS = {
    * not counted as use of the session, so that a screen left open still ends it after the idle limit.
    */
   background: 'x-background-request',
+  /** A write's key (docs/api.md#retries-and-idempotency-key): the same on every retry of one write. */
+  idempotencyKey: 'idempotency-key',
+  /** On an answer given again to a retried write, without writing. */
+  idempotentReplayed: 'idempotent-replayed',
 } as const;
 
 /** The session token's storage key (spec part 1 section 9). */

@@ -136,7 +136,7 @@ function storedHeaders(reply: FastifyReply): Record<string, string> {
  */
 export function registerIdempotency(app: FastifyInstance, db: Database): void {
   app.addHook('preHandler', (request, reply, done) => {
-    const key = request.headers['idempotency-key'];
+    const key = request.headers[APP_HEADERS.idempotencyKey];
     if (key === undefined || !WRITES.has(request.method) || request.routeOptions.config?.access === undefined)
       return done();
     if (CREDENTIAL_ANSWERS.has(`${request.method} ${request.routeOptions.url}`)) return done();
@@ -163,7 +163,7 @@ export function registerIdempotency(app: FastifyInstance, db: Database): void {
         // Answered here: the route does not run.
         void reply
           .code(stored.status)
-          .headers({ ...stored.headers, 'idempotent-replayed': 'true' })
+          .headers({ ...stored.headers, [APP_HEADERS.idempotentReplayed]: 'true' })
           .send(stored.body ?? undefined);
       },
       (error: unknown) => done(error as Error),

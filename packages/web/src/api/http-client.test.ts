@@ -3,7 +3,7 @@ import { cleanNotifications, notificationsStore } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../test/render';
 import { isConnectionLost, retryDelay } from './connection';
-import { buildUrl, HTTP_TIMEOUT_MS, IDEMPOTENCY_KEY_HEADER, request, setUnauthenticatedHandler } from './http-client';
+import { buildUrl, HTTP_TIMEOUT_MS, request, setUnauthenticatedHandler } from './http-client';
 import { HttpError } from './http-error';
 import { authenticate, fetchSession } from './session';
 import { storeToken } from './token-storage';
@@ -178,7 +178,7 @@ describe('lost answers (the retry contract)', () => {
     await call;
     expect(headers).toHaveLength(5);
     expect(data).toEqual({ ok: true });
-    expect(headers[0]?.has(IDEMPOTENCY_KEY_HEADER)).toBe(false);
+    expect(headers[0]?.has(APP_HEADERS.idempotencyKey)).toBe(false);
     // Answered: the banner goes, and nothing was told as a failure.
     expect(isConnectionLost()).toBe(false);
     expect(toasts()).toEqual([]);
@@ -196,7 +196,7 @@ describe('lost answers (the retry contract)', () => {
     await vi.advanceTimersByTimeAsync(600);
     await first;
     await request('core/api/card-orders', { method: 'POST', body: {} });
-    const keys = headers.map((each) => each.get(IDEMPOTENCY_KEY_HEADER));
+    const keys = headers.map((each) => each.get(APP_HEADERS.idempotencyKey));
     expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(keys.slice(0, 3)).toEqual([keys[0], keys[0], keys[0]]);
     expect(keys[3]).not.toBe(keys[0]);

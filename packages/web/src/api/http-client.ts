@@ -67,8 +67,6 @@ export function buildUrl(path: string, query?: Query): string {
   return `${import.meta.env.BASE_URL}${path.replace(/^\//, '')}${text ? `?${text}` : ''}`;
 }
 
-/** One key per logical write, the same on each of its tries: the server applies it once. */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 const WRITES: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Answers that may never have come from the application: the call is tried again, with the same key. */
@@ -92,7 +90,7 @@ function requestInit(
 ): RequestInit {
   const headers = new Headers({ Accept: 'application/json, application/problem+json, text/plain' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  if (idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
+  if (idempotencyKey) headers.set(APP_HEADERS.idempotencyKey, idempotencyKey);
   if (options.background) headers.set(APP_HEADERS.background, '1');
   let body: string | undefined;
   if (typeof options.body === 'string') {
