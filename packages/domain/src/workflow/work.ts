@@ -48,6 +48,8 @@ export interface WorkInboxItem {
   id: number;
   /** Whom the request is for (requesterPath). */
   client: string | null;
+  /** The client's id (clientPathOf), null for a type of no client: the access log records it. */
+  clientId: number | null;
   createdAt: string;
   status: string;
 }
@@ -87,6 +89,8 @@ export interface WorkInboxRow {
   status: string;
   /** Whom the request is for (requesterPath). */
   client: string | null;
+  /** The client's id (clientPathOf), null for a type of no client: the access log records it. */
+  clientId: number | null;
   /** Who filed it: a staff login, or null for the customer channel. */
   maker: string | null;
   /** Whole XOF, for the types that carry an amount. */

@@ -12,8 +12,9 @@ const SUBJECTS = ENTITIES.filter((entity) => clientPathOf(entity.name) !== undef
 /**
  * The client id of the record `id` (an SQL expression) of `entity`, following its ref path: 0 for a record
  * of no client (an account not yet linked), null for a record that does not exist.
+ * @example clientIdOf('transfer', 't.id') // a subquery from transfer through its account to the client
  */
-function clientIdOf(entity: Subject, id: string): string {
+export function clientIdOf(entity: Subject, id: string): string {
   const path = clientPathOf(entity)!.split('.').filter(Boolean);
   let current = entityByName(entity);
   let sql = `from ${quote(current.table)} x0`;
@@ -53,14 +54,21 @@ const batchInsert = (entity: Subject) => `insert into access_log (login, authori
    where r.subject_id is null or c.found > 0
    order by r.n`;
 const BATCH_INSERTS = new Map(SUBJECTS.map((entity) => [entity, batchInsert(entity)]));
-/** Reads of something that is no entity of a client (the home page's inbox): no client to find. */
-const PLAIN_INSERT = `insert into access_log (login, authorities, what, subject, subject_id, subject_ids, row_count,
-    query, request_id, client_ip)
-  select r.login, r.authorities, r.what, $10, r.subject_id, r.subject_ids::bigint[], r.row_count, r.query,
+/** Whether the log finds the clients of `subject`'s rows itself (rows of one entity of a client's). */
+export const findsClients = (subject: Subject) => BATCH_INSERTS.has(subject);
+/**
+ * Reads of rows of several entities (the inboxes): their clients come with the answer (`clientIds`), since
+ * the ids alone do not say of which entity each row is.
+ */
+const PLAIN_INSERT = `insert into access_log (login, authorities, client_id, client_ids, what, subject, subject_id,
+    subject_ids, row_count, query, request_id, client_ip)
+  select r.login, r.authorities, case when cardinality(r.client_ids::bigint[]) = 1 then (r.client_ids::bigint[])[1] end,
+         nullif(r.client_ids::bigint[], '{}'), r.what, $11, r.subject_id, r.subject_ids::bigint[], r.row_count, r.query,
          r.request_id, r.client_ip
     from unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::int[], $7::text[], $8::text[],
-                $9::text[])
-      with ordinality as r(login, authorities, what, subject_id, subject_ids, row_count, query, request_id, client_ip, n)
+                $9::text[], $10::text[])
+      with ordinality as r(login, authorities, what, subject_id, subject_ids, row_count, query, request_id, client_ip,
+                           client_ids, n)
    order by r.n`;
 
 export interface AccessEntry {
@@ -77,6 +85,8 @@ export interface AccessEntry {
   rowCount: number | null;
   /** A list's query string. */
   query: string | null;
+  /** The clients of rows of several entities (an array literal); found by the insert for one entity's rows. */
+  clientIds?: string | null;
   requestId: string;
   clientIp: string;
 }
@@ -146,7 +156,7 @@ export class AccessLogWriter {
             column('query'),
             column('requestId'),
             column('clientIp'),
-            ...(text ? [] : [subject]),
+            ...(text ? [] : [column('clientIds'), subject]),
           ]);
           for (const waiter of waiters) waiter.resolve();
         } catch (error) {

@@ -11,7 +11,7 @@ import type { Database } from '../../db/database';
 import { sendPage } from '../../engine/routes';
 import { rowsEntityOf } from '../../engine/response-schemas';
 import { Params, orderOf, pagingOf, type Column, type Query } from '../../engine/list-query';
-import { AccessLogWriter, type Subject } from './access-log-writer';
+import { AccessLogWriter, findsClients, type Subject } from './access-log-writer';
 
 export interface ClientRead {
   /** What the staff member read, as the log shows it. */
@@ -20,7 +20,7 @@ export interface ClientRead {
   rows?: string;
   /** The one record read, known before the read runs; undefined for a list or a search. */
   subject?(request: FastifyRequest): { entity: Subject; id: number } | undefined;
-  /** The ids of the rows answered, when they are not the answer's own rows (`id` of each). */
+  /** The rows answered, when they are not the answer itself: each with its `id` and, for rows of several entities, its `clientId`. */
   ids?(payload: unknown): unknown[];
 }
 
@@ -84,7 +84,7 @@ const CLIENT_READS = new Map<string, ClientRead>([
     'GET /core/api/notification/subscriptions/:serenityUserId',
     { what: 'notification-subscriptions', subject: fromParam('serenityUser', 'serenityUserId') },
   ],
-  // The home page's inbox: requests of several types and whom each is for.
+  // The home page's inbox: requests of several types, each with its client.
   [
     'GET /core/api/work/summary',
     { what: 'work/summary', rows: 'work', ids: (payload) => (payload as { inbox?: unknown[] })?.inbox ?? [] },
@@ -231,6 +231,12 @@ function registerAccessLogHook(app: FastifyInstance, writer: AccessLogWriter): v
     if (read?.rows && request.user && !request[RECORDING] && reply.statusCode < 400) {
       const rows = read.ids ? read.ids(payload) : Array.isArray(payload) ? payload : [payload];
       const ids = rows.map((row) => whole((row as { id?: unknown } | null)?.id)).filter((id) => id !== undefined);
+      // Rows of several entities carry their client: the log cannot find it from an id alone.
+      const clients = findsClients(read.rows)
+        ? undefined
+        : new Set(
+            rows.map((row) => whole((row as { clientId?: unknown } | null)?.clientId)).filter((id) => id !== undefined),
+          );
       const at = request.url.indexOf('?');
       start(
         request,
@@ -241,6 +247,7 @@ function registerAccessLogHook(app: FastifyInstance, writer: AccessLogWriter): v
           subjectIds: ids.length <= MAX_LOGGED_IDS ? `{${ids.join(',')}}` : null,
           rowCount: rows.length,
           query: at < 0 ? null : request.url.slice(at + 1, at + 2001),
+          clientIds: clients ? `{${[...clients].sort((x, y) => x - y).join(',')}}` : null,
         }),
       );
     }

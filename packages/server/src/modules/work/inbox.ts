@@ -10,7 +10,7 @@ import type { Actor, Page } from '../../engine/entity-service';
 import { Params } from '../../engine/list-query';
 import { cappedTotal, countLimit, type Total } from '../../engine/totals';
 import type { FourEyesRule } from '../../workflow/four-eyes';
-import { requesterJoin } from './requester';
+import { clientIdColumn, clientIdValue, requesterJoin } from './requester';
 
 export interface InboxFilter {
   /** One request type (entity name). */
@@ -33,6 +33,7 @@ interface InboxDbRow {
   created_at: Date | null;
   status: string;
   client: string | null;
+  client_id: string | null;
   maker: string | null;
   amount: string | null;
   second_validation: boolean;
@@ -97,6 +98,7 @@ export class CheckerInbox {
     return {
       select: () => `${params.add(entity.name)}::text as entity, t.id, t.version, ${created} as created_at,
                ${column(workflow.status)}::text as status, ${requester ? `${requester.column}::text` : 'null::text'} as client,
+               ${clientIdColumn(entity.name)} as client_id,
                ${filedBy} as maker, ${amount ? `round(${amount})::text` : 'null::text'} as amount,
                ${waitingSecond ? rule.approved(params) : 'false'} as second_validation`,
       from: `from ${quote(entity.table)} t ${requester?.joins ?? ''} where ${where.join(' and ')}`,
@@ -126,6 +128,7 @@ export class CheckerInbox {
         createdAt: row.created_at ? new Date(row.created_at).toISOString() : null,
         status: row.status,
         client: row.client,
+        clientId: clientIdValue(row.client_id),
         maker: row.maker,
         amount: row.amount,
         secondValidation: row.second_validation,

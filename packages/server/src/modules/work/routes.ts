@@ -16,6 +16,7 @@ const text = { type: 'string' } as const;
 const count = { type: 'integer' } as const;
 // Type lists rather than anyOf: the serializer compiles them to a check, anyOf to a validation per value.
 const nullableText = { type: ['string', 'null'] } as const;
+const nullableCount = { type: ['integer', 'null'] } as const;
 const dayCounts = {
   type: 'array',
   items: { type: 'object', properties: { day: text, entity: text, n: count } },
@@ -36,7 +37,14 @@ const summarySchema = {
       type: 'array',
       items: {
         type: 'object',
-        properties: { entity: text, id: count, client: nullableText, createdAt: text, status: text },
+        properties: {
+          entity: text,
+          id: count,
+          client: nullableText,
+          clientId: nullableCount,
+          createdAt: text,
+          status: text,
+        },
       },
     },
     charts: {
@@ -76,6 +84,7 @@ const inboxRows = {
       createdAt: nullableText,
       status: text,
       client: nullableText,
+      clientId: nullableCount,
       maker: nullableText,
       amount: nullableText,
       secondValidation: { type: 'boolean' },

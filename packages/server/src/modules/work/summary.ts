@@ -17,7 +17,7 @@ import {
 import type { Database } from '../../db/database';
 import { quote } from '../../db/schema';
 import { rowCountsOf } from '../../engine/totals';
-import { requesterJoin } from './requester';
+import { clientIdColumn, clientIdValue, requesterJoin } from './requester';
 
 const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
 const DAY_MS = 86_400_000;
@@ -31,7 +31,7 @@ interface QueuePlan {
    * after $1; per table and status, the maintained counters (and how many counter rows they sum).
    */
   waiting: string;
-  /** Whom each request is for, by entity: a select of (id, client) for the ids in $1. */
+  /** Whom each request is for, by entity: a select of (id, client, client_id) for the ids in $1. */
   clients: Map<string, string>;
 }
 
@@ -60,13 +60,12 @@ function planQueues(queues: WorkQueue[]): QueuePlan {
          where ${status} in (${statuses.map(literal).join(', ')}) and ${created} > $1), null`,
     );
     const requester = requesterJoin(workflow);
-    if (requester) {
-      clients.set(
-        entity.name,
-        `select ${name} as entity, t.id, ${requester.column}::text as client
-           from ${table} t ${requester.joins} where t.id = any($1::bigint[])`,
-      );
-    }
+    clients.set(
+      entity.name,
+      `select ${name} as entity, t.id, ${requester ? `${requester.column}::text` : 'null::text'} as client,
+              ${clientIdColumn(entity.name)} as client_id
+         from ${table} t ${requester?.joins ?? ''} where t.id = any($1::bigint[])`,
+    );
   }
   const counters = `select 'count', table_name, null, null, status, sum(n)::bigint, count(*)::int from row_count
      where table_name in (${tables.map(literal).join(', ')}) group by table_name, status`;
@@ -213,18 +212,22 @@ export class WorkSummaries {
 
   private async inbox(plan: QueuePlan, rows: WaitingRow[]): Promise<WorkInboxItem[]> {
     const entities = [...new Set(rows.map((row) => row.entity))].filter((entity) => plan.clients.has(entity));
-    const names = new Map<string, string | null>();
+    const clients = new Map<string, { client: string | null; client_id: string | null }>();
     await Promise.all(
       entities.map(async (entity) => {
         const ids = rows.filter((row) => row.entity === entity).map((row) => row.id);
-        const found = await this.db.query<{ id: number; client: string | null }>(plan.clients.get(entity)!, [ids]);
-        for (const row of found) names.set(`${entity}:${row.id}`, row.client);
+        const found = await this.db.query<{ id: number; client: string | null; client_id: string | null }>(
+          plan.clients.get(entity)!,
+          [ids],
+        );
+        for (const row of found) clients.set(`${entity}:${row.id}`, row);
       }),
     );
     return rows.map((row) => ({
       entity: row.entity,
       id: row.id!,
-      client: names.get(`${row.entity}:${row.id}`) ?? null,
+      client: clients.get(`${row.entity}:${row.id}`)?.client ?? null,
+      clientId: clientIdValue(clients.get(`${row.entity}:${row.id}`)?.client_id),
       createdAt: row.created_at!.toISOString(),
       status: row.status!,
     }));
