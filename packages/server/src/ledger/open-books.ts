@@ -24,12 +24,16 @@ export async function bookUnbooked(tx: Queryable): Promise<{ accounts: number; h
   await tx.query('select pg_advisory_xact_lock($1)', [OPEN_BOOKS_LOCK_KEY]);
   await tx.query(`create temp table opening_account (account_id bigint primary key, entry_id bigint)`);
   const opened = await tx.query(
+    // A union, not `balance <> 0 or exists (…)`: under an OR the planner probes the statement lines account
+    // by account, which on a bank-scale load's bare tables (no index yet) is a scan of them per account.
     `insert into opening_account (account_id)
-       select a.id from bank_account a
-        where not exists (select 1 from ledger_posting p where p.bank_account_id = a.id)
-          and (coalesce(a.balance, 0) <> 0 or exists (select 1 from "transaction" t where t.bank_account_id = a.id and t.amount <> 0))
+       select m.id from (select a.id from bank_account a where coalesce(a.balance, 0) <> 0
+                         union
+                         select t.bank_account_id from "transaction" t where t.amount <> 0 and t.bank_account_id is not null) m
+        where not exists (select 1 from ledger_posting p where p.bank_account_id = m.id)
        returning account_id`,
   );
+  await tx.query('analyze opening_account');
   if (opened.length > 0) await bookOpenings(tx);
   let holds = 0;
   for (const money of MONEY_REQUESTS) {
