@@ -1,5 +1,6 @@
 // What one client can hold open, over real sockets: a request's headers arrive within 10 s or the
-// connection is answered 408 and closed (slow-header attacks), and one address keeps at most
+// connection is answered 408 and closed (slow-header attacks, also on a kept-alive connection's next
+// request), and one address keeps at most
 // CONNECTIONS_PER_ADDRESS connections, a trusted proxy's not counted.
 import http from 'node:http';
 import net from 'node:net';
@@ -150,5 +151,33 @@ describe('slow requests', () => {
       expect(t.app.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
     },
     HEADERS_TIMEOUT_MS + 10_000,
+  );
+
+  it(
+    'gives the next request of a kept-alive connection the same limit: trickled headers after a first answer get 408',
+    async () => {
+      await settle(); // the server counts the last test's connections until their closes reach it
+      const client = await connect();
+      client.socket.write('GET /management/health HTTP/1.1\r\nHost: bank\r\n\r\n');
+      await expect.poll(() => client.received, { timeout: 10_000 }).toMatch(/^HTTP\/1.1 200 /);
+      const answered = client.received.length;
+      // Idle between requests as a browser's connection is, then a second request that never ends its headers.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const began = Date.now();
+      client.socket.write('GET /management/health HTTP/1.1\r\nHost: bank\r\n');
+      const trickle = setInterval(() => {
+        if (!client.socket.destroyed) client.socket.write(`X-Slow-${Date.now()}: 1\r\n`);
+      }, 1000);
+      try {
+        await client.closed;
+      } finally {
+        clearInterval(trickle);
+      }
+      const after = Date.now() - began;
+      expect(after).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 100);
+      expect(after).toBeLessThan(HEADERS_TIMEOUT_MS + 2_500);
+      expect(client.received.slice(answered)).toMatch(/^HTTP\/1.1 408 Request Timeout\r\n/);
+    },
+    HEADERS_TIMEOUT_MS + 20_000,
   );
 });
