@@ -5,7 +5,8 @@
 // the JSON, under bench/results/.
 // BENCH_SECONDS (default 5) per call after a BENCH_WARMUP (default 1) s warm-up, BENCH_ROUNDS (default 3)
 // rounds per call (ours, the reference and the floor, each round starting with the next), medians kept; BENCH_ONLY=pg|embedded;
-// BENCH_CALLS='e-mail,client file' runs only the calls whose name contains one of those words.
+// BENCH_CALLS='e-mail,client file' runs only the calls whose name contains one of those words; BENCH_CPU_PROF=DIR
+// profiles the servers (processes.ts).
 // On PostgreSQL each line measured against the reference also gets its raw-SQL floor: the reference's
 // statements for its calls replayed by pgbench in the same rounds (floor.ts; BENCH_FLOOR=off skips
 // it). It also reports what the access log costs the client file (issue 12).
