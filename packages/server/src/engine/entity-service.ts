@@ -79,8 +79,15 @@ export interface EntityHooks {
   prepareCreate?(context: CreateContext): Promise<Record<string, unknown>>;
   /** Writes that follow a create in its transaction (a transfer's hold); throwing undoes the create. */
   afterCreate?(tx: Queryable, row: Row, actor: Actor | undefined): Promise<void>;
+  /**
+   * Reads, in an update's transaction before the row is written, what `afterUpdate` will need (a decision's
+   * hold); what it returns is handed to `afterUpdate`. Before, because the write's history row locks its
+   * evidence chain's head until the commit (migration 0031): a read there would keep every other writer of
+   * the chain waiting for its round trip too.
+   */
+  beforeUpdate?(tx: Queryable, before: Row, merged: Record<string, unknown>, actor: Actor): Promise<unknown>;
   /** Writes that follow an update in its transaction, once the row is written (a decision's posting). */
-  afterUpdate?(tx: Queryable, before: Row, after: Row, actor: Actor): Promise<void>;
+  afterUpdate?(tx: Queryable, before: Row, after: Row, actor: Actor, prepared?: unknown): Promise<void>;
   /** Writes that go with a delete in its transaction, before the row goes (a hold released). */
   beforeRemove?(tx: Queryable, id: number): Promise<void>;
 }
@@ -543,8 +550,9 @@ export class EntityService {
       this.hooks.afterUpdate !== undefined || this.manyToMany.some((field) => merged[field.name] !== undefined);
     return this.write(
       async (tx) => {
+        const prepared = await this.hooks.beforeUpdate?.(tx, before, merged, actor);
         const after = await this.updateRow(tx, before, merged, companions);
-        await this.hooks.afterUpdate?.(tx, before, after, actor);
+        await this.hooks.afterUpdate?.(tx, before, after, actor, prepared);
         return after;
       },
       ownStatementsToo ? undefined : this.db,
@@ -716,10 +724,21 @@ export function combineHooks(...all: readonly (EntityHooks | undefined)[]): Enti
           },
         }
       : {}),
+    // Each hook's afterUpdate gets what its own beforeUpdate read.
+    ...(some('beforeUpdate')
+      ? {
+          async beforeUpdate(tx, before, merged, actor) {
+            const prepared: unknown[] = [];
+            for (const h of hooks) prepared.push(await h.beforeUpdate?.(tx, before, merged, actor));
+            return prepared;
+          },
+        }
+      : {}),
     ...(some('afterUpdate')
       ? {
-          async afterUpdate(tx, before, after, actor) {
-            for (const h of hooks) await h.afterUpdate?.(tx, before, after, actor);
+          async afterUpdate(tx, before, after, actor, prepared) {
+            for (const [i, h] of hooks.entries())
+              await h.afterUpdate?.(tx, before, after, actor, (prepared as unknown[] | undefined)?.[i]);
           },
         }
       : {}),

@@ -41,6 +41,15 @@ export function moneyRequestHooks(money: MoneyRequestDef, workflow: WorkflowDef)
     return amount;
   };
 
+  /** A transfer's beneficiary (provisions have none). */
+  const beneficiaryOf = (row: Record<string, unknown>) => (money.kind === 'transfer' ? refOf(row.beneficiaryId) : null);
+  /** Whether this write validates the request for posting today (a later execution date waits for it). */
+  const postsNow = (before: Row, row: Record<string, unknown>) => {
+    if (row[workflow.status] !== money.posts || before[workflow.status] === money.posts) return false;
+    const due = row[money.executionDate] ? new Date(String(row[money.executionDate])) : null;
+    return !(due && due.getTime() > Date.now());
+  };
+
   return {
     async afterCreate(tx, row, actor) {
       const accountId = refOf(row[money.account]);
@@ -59,16 +68,22 @@ export function moneyRequestHooks(money: MoneyRequestDef, workflow: WorkflowDef)
       await hold(tx, { entity: entity.name, id: row.id }, accountId, amount, actor?.login, money.amount);
     },
 
-    async afterUpdate(tx, before, after, actor) {
+    // A posting's hold and beneficiary are read before the decision is written (EntityHooks.beforeUpdate).
+    async beforeUpdate(tx, before, merged) {
+      if (postsNow(before, merged)) return heldFor(tx, { entity: entity.name, id: before.id }, beneficiaryOf(merged));
+      return undefined;
+    },
+
+    async afterUpdate(tx, before, after, actor, prepared) {
       const status = String(after[workflow.status] ?? '');
       if (status === before[workflow.status]) return;
       const request = { entity: entity.name, id: after.id };
       if (money.releases.includes(status)) {
         await release(tx, request);
+      } else if (postsNow(before, after)) {
+        await postRequest(tx, money, after, actor.login, prepared as Held | undefined);
       } else if (status === money.posts) {
-        const due = after[money.executionDate] ? new Date(String(after[money.executionDate])) : null;
-        if (due && due.getTime() > Date.now()) await schedule(tx, request, due);
-        else await postRequest(tx, money, after, actor.login);
+        await schedule(tx, request, new Date(String(after[money.executionDate])));
       }
     },
 
@@ -130,9 +145,15 @@ export function moneyRequestHooks(money: MoneyRequestDef, workflow: WorkflowDef)
  * branch's cash for a provision; the same statement settles the hold. Exactly once: the entry's key is the
  * request's.
  */
-export async function postRequest(tx: Queryable, money: MoneyRequestDef, row: Row, postedBy: string): Promise<void> {
+export async function postRequest(
+  tx: Queryable,
+  money: MoneyRequestDef,
+  row: Row,
+  postedBy: string,
+  heldBefore?: Held,
+): Promise<void> {
   const request = { entity: money.entity, id: row.id };
-  const held = await heldFor(tx, request, money.kind === 'transfer' ? refOf(row.beneficiaryId) : null);
+  const held = heldBefore ?? (await heldFor(tx, request, money.kind === 'transfer' ? refOf(row.beneficiaryId) : null));
   if (!held?.open) {
     throw new HttpProblem(409, {
       message: 'error.noOpenHold',
