@@ -269,7 +269,7 @@ describe('point-in-time recovery', () => {
       );
 
       console.info(
-        `PITR drill: base backup ${(folderBytes(base) / 1024 ** 2).toFixed(1)} MB in ${baseSeconds.toFixed(1)} s; ${BEFORE_ROWS} rows, ` +
+        `PITR drill: base backup ${(folderBytes(base) / 1024 ** 2).toFixed(1)} MB (WAL ${(folderBytes(path.join(base, 'pg_wal')) / 1024 ** 2).toFixed(1)} MB) in ${baseSeconds.toFixed(1)} s; ${BEFORE_ROWS} rows, ` +
           `${(Number(last!.bytes) / 1024 ** 2).toFixed(1)} MB of WAL to replay; last write archived after ` +
           `${rpoSeconds.toFixed(1)} s (archive_timeout ${ARCHIVE_TIMEOUT_S} s); restore ${restoreSeconds.toFixed(1)} s, ` +
           `then promoted ${rtoSeconds.toFixed(1)} s after the restore began; load average ${os
