@@ -6,18 +6,11 @@
 // stream and the access log work again; at the end every acknowledged write is in the database, and
 // every acknowledged client-file read has its access-log row.
 // It runs in the PostgreSQL run (`npm run test:pg`), on the machine's PostgreSQL binaries.
-import { execFile, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityByName } from '@bank/domain';
-import { childServer, freePort, type ChildServer } from './child-server';
+import { childServer, type ChildServer } from './child-server';
 import { openEventStream } from './helper';
-
-const run = promisify(execFile);
+import { findPostgres, Instance } from './pg-instance';
 
 const WORKERS = 16;
 /** How long PostgreSQL stays stopped in the last outage. */
@@ -25,25 +18,6 @@ const STOP_MS = 30_000;
 /** Within this long after PostgreSQL is back, the server serves again: health, writes, events, access log. */
 const RECOVERY_MS = 10_000;
 const READ_CLIENTS = 20;
-
-/** The PostgreSQL binaries and the account to run them as, or why this test cannot run here. */
-function findPostgres(): { bin: string; runAs?: { uid: number; gid: number } } | { reason: string } {
-  if (!process.env.DATABASE_URL) return { reason: 'runs in the PostgreSQL run (npm run test:pg)' };
-  const root = '/usr/lib/postgresql';
-  const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  const bin = [process.env.PG_BIN, ...versions.map((v) => path.join(root, v, 'bin'))].find(
-    (dir) => dir && fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'pg_ctl')),
-  );
-  if (!bin) return { reason: `no PostgreSQL binaries (initdb, pg_ctl) in ${root}/*/bin or PG_BIN` };
-  if (process.getuid?.() !== 0) return { bin };
-  // PostgreSQL refuses to run as root: as the postgres account, through runuser.
-  const id = (flag: string) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
-  const uid = id('-u');
-  const gid = id('-g');
-  if (!uid || spawnSync('runuser', ['-u', 'postgres', '--', 'true']).status !== 0)
-    return { reason: 'running as root without a postgres account to run PostgreSQL as (runuser -u postgres)' };
-  return { bin, runAs: { uid, gid } };
-}
 
 const found = findPostgres();
 const skipReason = 'reason' in found ? found.reason : undefined;
@@ -58,77 +32,6 @@ async function until<T>(what: string, deadline: number, probe: () => Promise<T |
     if (childPid && !serverAlive()) throw new Error(`${what}: the server process has exited`);
     if (Date.now() > deadline) throw new Error(`${what}: not within the time allowed`);
     await sleep(everyMs);
-  }
-}
-
-/** A PostgreSQL instance in a temporary folder: its own port, its unix socket in that folder. */
-class Instance {
-  readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-pg-restart-'));
-  readonly data = path.join(this.dir, 'data');
-  private readonly log = path.join(this.dir, 'log');
-  port = 0;
-
-  constructor(
-    private readonly bin: string,
-    private readonly runAs?: { uid: number; gid: number },
-  ) {
-    if (runAs) fs.chownSync(this.dir, runAs.uid, runAs.gid);
-  }
-
-  get url() {
-    return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
-  }
-
-  /**
-   * Runs a PostgreSQL tool to its end without blocking the load (no spawnSync). The server it starts
-   * writes to the log file (-l), never to a pipe of this process, which would hold the call open.
-   */
-  private async tool(name: string, args: string[]) {
-    const command = path.join(this.bin, name);
-    const [file, argv] = this.runAs ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
-    await run(file, argv, { cwd: this.dir, timeout: 120_000 });
-  }
-
-  async create() {
-    this.port = await freePort();
-    await this.tool('initdb', ['-D', this.data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-locale', '-N']);
-    fs.appendFileSync(
-      path.join(this.data, 'postgresql.conf'),
-      [
-        `port = ${this.port}`,
-        `listen_addresses = '127.0.0.1'`,
-        `unix_socket_directories = '${this.dir}'`,
-        'max_connections = 60',
-        // Every stop here is a clean shutdown (a checkpoint); the test is about availability, not the disk.
-        'fsync = off',
-        '',
-      ].join('\n'),
-    );
-    await this.start();
-  }
-
-  start = () => this.tool('pg_ctl', ['-D', this.data, '-l', this.log, '-w', '-t', '120', 'start']);
-  /** Fast: open transactions rolled back, every connection ended with 57P01. */
-  restart = () => this.tool('pg_ctl', ['-D', this.data, '-l', this.log, '-m', 'fast', '-w', '-t', '120', 'restart']);
-  stop = (mode = 'fast') => this.tool('pg_ctl', ['-D', this.data, '-m', mode, '-w', '-t', '120', 'stop']);
-
-  async destroy() {
-    await this.stop('immediate').catch(() => {});
-    fs.rmSync(this.dir, { recursive: true, force: true });
-  }
-
-  /** One statement on the server's database over a connection of its own (none survives a restart). */
-  async query<R>(database: string, text: string, params: unknown[] = []): Promise<R[]> {
-    const url = new URL(this.url);
-    url.pathname = `/${database}`;
-    const client = new pg.Client({ connectionString: url.toString() });
-    client.on('error', () => {});
-    await client.connect();
-    try {
-      return (await client.query(text, params)).rows as R[];
-    } finally {
-      await client.end().catch(() => {});
-    }
   }
 }
 
@@ -377,8 +280,9 @@ describe.skipIf(skipReason !== undefined)(
 
     beforeAll(async () => {
       if ('reason' in found) return;
-      instance = new Instance(found.bin, found.runAs);
-      await instance.create();
+      instance = new Instance(found, 'bank-pg-restart-');
+      // Every stop here is a clean shutdown (a checkpoint); the test is about availability, not the disk.
+      await instance.create(['fsync = off']);
       server = await childServer('db_restart', {}, instance.url);
       await server.start();
       childPid = server.pid()!;

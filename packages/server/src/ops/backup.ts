@@ -83,10 +83,10 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
 }
 
-const secondsSince = (started: number) => (performance.now() - started) / 1000;
+export const secondsSince = (started: number) => (performance.now() - started) / 1000;
 
 /** While a long step runs, a line every few seconds with how far it got. */
-function ticker(progress: (line: string) => void, what: () => string): () => void {
+export function ticker(progress: (line: string) => void, what: () => string): () => void {
   const started = performance.now();
   const timer = setInterval(() => progress(`  … ${what()}, ${secondsSince(started).toFixed(0)} s`), 5000);
   return () => clearInterval(timer);
@@ -217,7 +217,7 @@ function rewriteTar(tar: Buffer, change: (name: string, data: Buffer) => Buffer 
 const pgliteContent = (db: PGlite) => contentOf(async (sql) => (await db.query<Record<string, unknown>>(sql)).rows);
 
 /** libpq arguments for a DATABASE_URL: the password travels in the environment, never on a command line. */
-function libpq(databaseUrl: string): { url: string; env: NodeJS.ProcessEnv; label: string } {
+export function libpq(databaseUrl: string): { url: string; env: NodeJS.ProcessEnv; label: string } {
   const url = new URL(databaseUrl);
   const password = decodeURIComponent(url.password);
   url.password = '';
@@ -517,7 +517,7 @@ function pipeRestore(
 // ---------------------------------------------------------------------------------------------------------------
 // PostgreSQL's client tools
 
-function start(command: string, args: string[], env: NodeJS.ProcessEnv, stdin: 'pipe' | 'ignore') {
+export function start(command: string, args: string[], env: NodeJS.ProcessEnv, stdin: 'pipe' | 'ignore') {
   const child = spawn(command, args, { env, stdio: [stdin, 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
@@ -549,6 +549,6 @@ async function run(command: string, args: string[], env: NodeJS.ProcessEnv): Pro
   return stdout;
 }
 
-async function toolVersion(command: string): Promise<string> {
+export async function toolVersion(command: string): Promise<string> {
   return (await run(command, ['--version'], process.env)).trim();
 }
