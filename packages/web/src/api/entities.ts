@@ -62,13 +62,11 @@ const itemPath = (entity: Entity, id: number) => `${entity.path}/${id}`;
  */
 export async function fetchEntityPage(entity: Entity, params: ListParams, signal?: AbortSignal): Promise<EntityPage> {
   const text = params.query?.trim() ?? '';
-  const source = {
-    path: text ? searchPath(entity) : entity.path,
-    query: { ...(text ? { query: text } : {}), sort: params.sort },
-  };
+  const search = text ? { query: text } : {};
+  const source = { path: text ? searchPath(entity) : entity.path, query: { ...search, sort: params.sort } };
   const { data, headers } = await request<EntityRow[]>(source.path, {
     signal,
-    query: { ...source.query, page: params.page, size: params.size },
+    query: { ...search, page: params.page, size: params.size, sort: params.sort },
   });
   const rows = Array.isArray(data) ? data : [];
   const totalHeader = headers.get(APP_HEADERS.totalCount);
