@@ -152,6 +152,7 @@ export async function buildApp({ config, db: database, keys, mailbox }: AppOptio
   await registerOpenApi(app, config);
   await registerRateLimits(app);
   await registerAccessLog(app, database, config.accessLog);
+  app.decorate('exportMaxRows', config.exportMaxRows);
   registerIdempotency(app, database);
   const mailer = registerMailer(app, config, db, loggers.get('mail'), mailbox);
   const checks = credentialChecks(app, config.rateLimitAuthenticate);

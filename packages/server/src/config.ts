@@ -56,6 +56,8 @@ export interface Config {
    * (`npm run bench`); refused under the prod profile.
    */
   accessLog: boolean;
+  /** The most rows a list export writes; a filter matching more is refused (engine/export.ts). */
+  exportMaxRows: number;
   /** This instance's name behind a load balancer, sent in X-Instance-Id; unset, no header is sent. */
   instanceId: string | undefined;
   /**
@@ -117,6 +119,7 @@ export const CONFIG_ENV = {
   duePostingSeconds: 'DUE_POSTING_SECONDS',
   evidenceAnchorMinutes: 'EVIDENCE_ANCHOR_MINUTES',
   accessLog: 'ACCESS_LOG',
+  exportMaxRows: 'EXPORT_MAX_ROWS',
   instanceId: 'INSTANCE_ID',
   shutdownDrainSeconds: 'SHUTDOWN_DRAIN_SECONDS',
   sessionIdleMinutes: 'SESSION_IDLE_MINUTES',
@@ -231,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     duePostingSeconds: positive(env, 'DUE_POSTING_SECONDS', 30),
     evidenceAnchorMinutes: wholeNumber(env, 'EVIDENCE_ANCHOR_MINUTES', 10),
     accessLog: accessLog === 'on',
+    exportMaxRows: positive(env, 'EXPORT_MAX_ROWS', 100_000),
     instanceId: env.INSTANCE_ID || undefined,
     shutdownDrainSeconds: wholeNumber(env, 'SHUTDOWN_DRAIN_SECONDS', 0),
     sessionIdleMinutes: positive(env, 'SESSION_IDLE_MINUTES', 15),

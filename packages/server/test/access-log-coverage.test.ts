@@ -2,6 +2,7 @@
 // server registered is either a read of client data carrying the access log's hooks or listed with the
 // reason it shows none; each read, called as a role allowed to, leaves exactly one row naming what it read
 // and, for a list, its rows' ids. A new route answering client data without its record fails here.
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, ENTITIES, clientPathOf, hasAnyAuthority } from '@bank/domain';
 import { MAX_LOGGED_IDS, notClientData } from '../src/modules/audit/access-log';
@@ -64,6 +65,17 @@ async function concrete(url: string): Promise<string | undefined> {
   return missing ? undefined : filled;
 }
 
+/** An export's rows as `{ id }` (its first column), read back from the file. */
+async function sheetRows(file: Buffer): Promise<Array<{ id: number }>> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(file as unknown as ArrayBuffer);
+  const ids: Array<{ id: number }> = [];
+  workbook.worksheets[0]!.eachRow((row, n) => {
+    if (n > 1) ids.push({ id: Number(row.getCell(1).value) });
+  });
+  return ids;
+}
+
 /** The query a read needs to answer rows (its required parameters). */
 const QUERIES: Record<string, () => string> = {
   'GET /core/api/_search/clients/quick': () => 'query=diop',
@@ -112,7 +124,8 @@ describe('the access log covers every read of client data', () => {
         failures.push(`${key}: no caller or parameters`);
         continue;
       }
-      const query = QUERIES[key]?.() ?? '';
+      // An export takes its list's query.
+      const query = (QUERIES[key] ?? QUERIES[key.replace(/\/export$/, '')])?.() ?? '';
       const url = query ? `${path}?${query}` : path;
       const before = (await log(`login=${account.login}`)).total;
       const response = await t.app.inject({
@@ -133,8 +146,13 @@ describe('the access log covers every read of client data', () => {
       expect(entry.what, key).toBe(read.what);
       if (entry.subjectId === null) {
         // A list: its rows' ids as answered (or, past the limit, their count and the query).
-        const body = response.json<unknown>();
-        const answered = read.ids ? read.ids(body) : Array.isArray(body) ? body : [body];
+        const answered = read.export
+          ? await sheetRows(response.rawPayload)
+          : read.ids
+            ? read.ids(response.json())
+            : Array.isArray(response.json())
+              ? response.json<unknown[]>()
+              : [response.json()];
         expect(entry.rowCount, key).toBe(answered.length);
         if (answered.length <= MAX_LOGGED_IDS && read.rows !== 'work')
           expect(entry.subjectIds, key).toEqual(answered.map((row) => Number((row as { id: number }).id)));

@@ -1,9 +1,16 @@
 // Generic REST for every entity of the registry, at its spec path: list, get, create, update,
 // delete and `_search`. One registration loop; each route declares the roles of the access matrix.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteGenericInterface,
+  RouteShorthandOptions,
+} from 'fastify';
 import { APP_HEADERS, ENTITIES, dropEmptyRefs, entityAccess, entityBodySchema, type Entity } from '@bank/domain';
 import type { Database } from '../db/database';
 import { EntityService, type EntityHooks, type Page } from './entity-service';
+import { registerListExport, type PageOf } from './export';
 import type { Query } from './list-query';
 import { rowResponse, rowsResponse } from './response-schemas';
 
@@ -41,6 +48,25 @@ export function sendPage<T>(request: FastifyRequest, reply: FastifyReply, page: 
   return reply.header(APP_HEADERS.totalCount, String(page.total)).header('link', links.join(', ')).send(page.rows);
 }
 
+/**
+ * A list route (`GET url`, a page with its total and links) and its export (`GET url/export`, an xlsx
+ * file of every row its filter selects): both read their pages through `pageOf`, with the same access.
+ * @example listRoute(app, '/core/api/clients', { config, schema }, client, (_request, query) => clients.list(query))
+ */
+export function listRoute<R extends RouteGenericInterface>(
+  app: FastifyInstance,
+  url: string,
+  options: RouteShorthandOptions,
+  entity: Entity,
+  pageOf: PageOf<R>,
+): void {
+  app.get(url, options, async (request, reply) => {
+    const typed = request as FastifyRequest<R>;
+    return sendPage(request, reply, await pageOf(typed, typed.query));
+  });
+  registerListExport(app, url, options, entity, pageOf);
+}
+
 const alert = (reply: FastifyReply, action: 'created' | 'updated' | 'deleted', entity: Entity, id: number) =>
   reply.header(APP_HEADERS.alert, `entity.${action}`).header(APP_HEADERS.params, `${entity.name},${id}`);
 
@@ -65,19 +91,17 @@ export function registerEntityRoutes(
     const rows = { response: rowsResponse(entity) };
     const row = rowResponse(entity);
 
-    app.get<{ Querystring: Query }>(entity.path, { config: read, schema: rows }, async (request, reply) =>
-      sendPage(request, reply, await service.list(request.query)),
+    listRoute<{ Querystring: Query }>(app, entity.path, { config: read, schema: rows }, entity, (_request, query) =>
+      service.list(query),
     );
 
-    app.get<{ Querystring: Query & { query?: string } }>(
+    listRoute<{ Querystring: Query & { query?: string } }>(
+      app,
       `/${entity.apiBase}/_search/${entity.resource}`,
       { config: read, schema: rows },
-      async (request, reply) => {
-        const { query: text = '', ...rest } = request.query;
-        const page =
-          typeof text === 'string' && text.trim() !== '' ? await service.search(text, rest) : await service.list(rest);
-        return sendPage(request, reply, page);
-      },
+      entity,
+      (_request, { query: text = '', ...rest }) =>
+        typeof text === 'string' && text.trim() !== '' ? service.search(text, rest) : service.list(rest),
     );
 
     app.get<{ Params: { id: number } }>(

@@ -7,7 +7,7 @@ import type { Database } from '../db/database';
 import type { EntityService } from '../engine/entity-service';
 import { filterText, requestListCriteria } from '../engine/filter-params';
 import type { Params, Query } from '../engine/list-query';
-import { sendPage } from '../engine/routes';
+import { listRoute } from '../engine/routes';
 import { rowsResponse } from '../engine/response-schemas';
 import { rowCountsOf } from '../engine/totals';
 import type { FourEyesRule } from './four-eyes';
@@ -123,18 +123,18 @@ export function registerWorkflowRoutes(
     // The requests waiting for a second validation that this viewer may give (not those they approved
     // first), oldest first unless sorted otherwise; criteria and paging as on the plain list, and the
     // filters of the request lists: creation days, reference, and the search text of the cash lists.
-    app.get<{ Querystring: Query & Record<'startdate' | 'enddate' | 'id' | 'query', string | undefined> }>(
+    listRoute<{ Querystring: Query & Record<'startdate' | 'enddate' | 'id' | 'query', string | undefined> }>(
+      app,
       `${entity.path}/second-validation`,
       { config: read, schema: { response: rowsResponse(entity) } },
-      async (request, reply) => {
-        const { startdate, enddate, id, query, ...rest } = request.query;
+      entity,
+      (request, { startdate, enddate, id, query, ...rest }) => {
         const criteria = { ...rest, ...requestListCriteria({ startdate, enddate, id }) };
         const awaiting = { extraWhere: (params: Params) => [rule.awaitingSecond(params, request.user!.login)] };
         const text = filterText(query);
-        const page = text
-          ? await service.search(text, criteria, awaiting)
-          : await service.list(criteria, { ...awaiting, defaultSort: 'createdAt,asc' });
-        return sendPage(request, reply, page);
+        return text
+          ? service.search(text, criteria, awaiting)
+          : service.list(criteria, { ...awaiting, defaultSort: 'createdAt,asc' });
       },
     );
     // The open approvals of a list's rows (`?ids=1,2,3`), so that a row can say "1/2 — validé par …".
@@ -151,15 +151,12 @@ export function registerWorkflowRoutes(
   for (const pending of PENDING_LISTS) {
     const entity = entityByName(pending.entity);
     const service = services.get(entity.name)!;
-    app.get<{ Params: { status: string }; Querystring: Record<string, string> }>(
+    listRoute<{ Params: { status: string }; Querystring: Record<string, string> }>(
+      app,
       `${entity.path}/${pending.name}/:status`,
       { config: { access: entityAccess(entity.name, 'read') }, schema: { response: rowsResponse(entity) } },
-      async (request, reply) =>
-        sendPage(
-          request,
-          reply,
-          await service.list({ ...request.query, [`${pending.field}.equals`]: request.params.status }),
-        ),
+      entity,
+      (request, query) => service.list({ ...query, [`${pending.field}.equals`]: request.params.status }),
     );
   }
 }

@@ -8,6 +8,7 @@ import {
   queryOptions,
   type QueryClient,
 } from '@tanstack/react-query';
+import type { ListSource } from './exports';
 import { request, requestData } from './http-client';
 
 /** A row as the generic API sends it: the declared fields plus id and version. */
@@ -34,6 +35,8 @@ export interface EntityPage {
   /** Zero-based page these rows are. */
   page: number;
   hasNext: boolean;
+  /** Where the page was read from, without paging: what the list's export reads. */
+  source?: ListSource;
 }
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -59,16 +62,18 @@ const itemPath = (entity: Entity, id: number) => `${entity.path}/${id}`;
  */
 export async function fetchEntityPage(entity: Entity, params: ListParams, signal?: AbortSignal): Promise<EntityPage> {
   const text = params.query?.trim() ?? '';
-  const { data, headers } = await request<EntityRow[]>(text ? searchPath(entity) : entity.path, {
+  const search = text ? { query: text } : {};
+  const source = { path: text ? searchPath(entity) : entity.path, query: { ...search, sort: params.sort } };
+  const { data, headers } = await request<EntityRow[]>(source.path, {
     signal,
-    query: { ...(text ? { query: text } : {}), page: params.page, size: params.size, sort: params.sort },
+    query: { ...search, page: params.page, size: params.size, sort: params.sort },
   });
   const rows = Array.isArray(data) ? data : [];
   const totalHeader = headers.get(APP_HEADERS.totalCount);
   const total = totalHeader === null ? params.page * params.size + rows.length : Number(totalHeader);
   const links = parseLinkHeader(headers.get('link'));
   const hasNext = 'next' in links || (totalHeader !== null && (params.page + 1) * params.size < total);
-  return { rows, total, page: params.page, hasNext, ...inexact(headers) };
+  return { rows, total, page: params.page, hasNext, ...inexact(headers), source };
 }
 
 /** `{ exact: false }` when the answer's total is a lower bound, else nothing. */

@@ -24,7 +24,7 @@ export async function fetchPage(
   params: PageParams,
   signal?: AbortSignal,
   background = false,
-) {
+): Promise<EntityPage> {
   const { data, headers } = await request<EntityRow[]>(path, {
     signal,
     ...(background ? { errorMessage: false as const, background } : {}),
@@ -33,7 +33,8 @@ export async function fetchPage(
   const rows = Array.isArray(data) ? data : [];
   const total = Number(headers.get(APP_HEADERS.totalCount) ?? rows.length);
   const hasNext = (params.page + 1) * params.size < total || inexact(headers).exact === false;
-  return { rows, total, page: params.page, hasNext, ...inexact(headers) } satisfies EntityPage;
+  const source = { path, query: { ...query, sort: params.sort } };
+  return { rows, total, page: params.page, hasNext, ...inexact(headers), source };
 }
 
 export type { PendingCounts, PendingKey } from '@bank/domain';

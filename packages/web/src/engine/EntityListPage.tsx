@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { NotFoundPage } from '../app/NotFoundPage';
 import { NotAuthorized } from '../auth/NotAuthorized';
+import { ListExport } from '../ui/ListExport';
 import { PageTitle } from '../ui/PageTitle';
 import { EntityTable } from './EntityTable';
 import { ListFooter, ListLayoutControls, ListSearch, ListState } from './ListParts';
@@ -28,11 +29,14 @@ export function EntityList({ entity }: { entity: Entity }) {
         )}
       </Group>
       <ListSearch list={list} />
-      <ListLayoutControls
-        layout={list.layout}
-        paged={entity.paging === 'pages'}
-        columns={list.allColumns.map((field) => ({ id: field.name, label: t(field.labelKey) }))}
-      />
+      <Group justify="space-between" align="flex-end" gap="md">
+        <ListLayoutControls
+          layout={list.layout}
+          paged={entity.paging === 'pages'}
+          columns={list.allColumns.map((field) => ({ id: field.name, label: t(field.labelKey) }))}
+        />
+        <ListExport source={list.source} />
+      </Group>
       <ListState list={list} />
       {list.rows.length > 0 && <EntityTable list={list} />}
       <ListFooter list={list} />

@@ -1,5 +1,6 @@
 // useEntityList: the headless controller of every generic list — page, sort and search kept in the
 // address, the page or the growing list fetched through the data provider, and the user's access.
+import type { ListSource } from '../api/exports';
 import type { Entity, Field } from '@bank/domain';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
@@ -19,6 +20,8 @@ import { useEntityAccess, type EntityAccess } from './use-entity-access';
 
 export interface EntityList {
   entity: Entity;
+  /** Where the rows come from (path and query without paging): what the export reads. */
+  source: ListSource | undefined;
   access: EntityAccess;
   /** The columns shown: the list's columns but those the user hid. */
   columns: Field[];
@@ -88,6 +91,7 @@ export function useEntityList(entity: Entity): EntityList {
   const rows = (infinite ? scrolled.data?.pages.flatMap((p) => p.rows) : paged.data?.rows) ?? [];
   const total = (infinite ? scrolled.data?.pages[0]?.total : paged.data?.total) ?? 0;
   const exact = (infinite ? scrolled.data?.pages[0]?.exact : paged.data?.exact) !== false;
+  const source = infinite ? scrolled.data?.pages[0]?.source : paged.data?.source;
 
   // The box follows the address when it changes (back button, a link), and keeps typing otherwise.
   const [draft, setDraft] = useState(url.search);
@@ -132,6 +136,7 @@ export function useEntityList(entity: Entity): EntityList {
 
   return {
     entity,
+    source,
     access,
     columns: allColumns.filter((field) => !layout.hidden.has(field.name)),
     allColumns,

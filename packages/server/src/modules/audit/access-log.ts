@@ -22,6 +22,8 @@ export interface ClientRead {
   subject?(request: FastifyRequest): { entity: Subject; id: number } | undefined;
   /** The rows answered, when they are not the answer itself: each with its `id` and, for rows of several entities, its `clientId`. */
   ids?(payload: unknown): unknown[];
+  /** A list's export (engine/export.ts): a file, recorded by the export itself once its rows are written. */
+  export?: true;
 }
 
 const whole = (value: unknown) => {
@@ -135,6 +137,9 @@ export function clientReadOf(
   const method = [route.method].flat()[0];
   const listed = CLIENT_READS.get(`${method} ${route.url}`);
   if (listed) return listed;
+  const exported = (route.config as { exportOf?: string } | undefined)?.exportOf;
+  if (exported !== undefined)
+    return clientPathOf(exported) === undefined ? undefined : { what: whatOf(route.url), rows: exported, export: true };
   if (method !== 'GET' && method !== 'POST') return undefined;
   const entity = rowsEntityOf(route.schema?.response);
   if (entity !== undefined && clientPathOf(entity) !== undefined) {
@@ -165,6 +170,7 @@ export async function registerAccessLog(app: FastifyInstance, db: Database, reco
   registerAccessLogRoute(app, db);
   app.decorate('accessLogReads', new Map<string, ClientRead>());
   if (!record) {
+    app.decorate('recordExport', async () => {});
     app.log.warn('ACCESS_LOG=off: staff reads of client data are not recorded');
     return;
   }
@@ -183,6 +189,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The reads of client data on record, by route (`METHOD url`): what the access-log test walks. */
     accessLogReads: Map<string, ClientRead>;
+    /**
+     * Records an export of client data (its route's read): its rows' count, their ids when no more than
+     * MAX_LOGGED_IDS, and the query. Resolves once on record; records nothing for other data.
+     */
+    recordExport(request: FastifyRequest, ids: readonly number[]): Promise<void>;
   }
 }
 
@@ -194,6 +205,29 @@ function registerAccessLogHook(app: FastifyInstance, writer: AccessLogWriter): v
     what: read.what,
     requestId: String(request.id),
     clientIp: request.ip,
+  });
+  // A list's record: its rows' ids (or their count) and its query.
+  const listEntry = (
+    request: FastifyRequest,
+    read: ClientRead,
+    ids: readonly number[],
+    count: number,
+    clients?: ReadonlySet<number>,
+  ) => {
+    const at = request.url.indexOf('?');
+    return {
+      ...entryOf(request, read),
+      subject: read.rows!,
+      subjectId: null,
+      subjectIds: ids.length <= MAX_LOGGED_IDS ? `{${ids.join(',')}}` : null,
+      rowCount: count,
+      query: at < 0 ? null : request.url.slice(at + 1, at + 2001),
+      clientIds: clients ? `{${[...clients].sort((x, y) => x - y).join(',')}}` : null,
+    };
+  };
+  app.decorate('recordExport', async (request: FastifyRequest, ids: readonly number[]) => {
+    const read = reads.get(`${request.method} ${request.routeOptions.url}`);
+    if (read?.export && request.user) await writer.append(listEntry(request, read, ids, ids.length));
   });
   const start = (request: FastifyRequest, recording: Promise<void>) => {
     recording.catch(() => {}); // awaited in onSend; this only keeps an early failure from going unhandled
@@ -237,19 +271,7 @@ function registerAccessLogHook(app: FastifyInstance, writer: AccessLogWriter): v
         : new Set(
             rows.map((row) => whole((row as { clientId?: unknown } | null)?.clientId)).filter((id) => id !== undefined),
           );
-      const at = request.url.indexOf('?');
-      start(
-        request,
-        writer.append({
-          ...entryOf(request, read),
-          subject: read.rows,
-          subjectId: null,
-          subjectIds: ids.length <= MAX_LOGGED_IDS ? `{${ids.join(',')}}` : null,
-          rowCount: rows.length,
-          query: at < 0 ? null : request.url.slice(at + 1, at + 2001),
-          clientIds: clients ? `{${[...clients].sort((x, y) => x - y).join(',')}}` : null,
-        }),
-      );
+      start(request, writer.append(listEntry(request, read, ids, rows.length, clients)));
     }
     done(null, payload);
   };
@@ -278,6 +300,7 @@ function registerAccessLogHook(app: FastifyInstance, writer: AccessLogWriter): v
     if (!read) return;
     const keys = [route.method].flat().map((method) => `${method} ${route.url}`);
     for (const key of keys) reads.set(key, read);
+    if (read.export) return; // the export records itself (recordExport)
     if (read.subject) route.preHandler = [preHandler, ...[route.preHandler ?? []].flat()];
     if (read.rows) route.preSerialization = [preSerialization, ...[route.preSerialization ?? []].flat()];
     route.onSend = [onSend, ...[route.onSend ?? []].flat()];

@@ -5,7 +5,7 @@ import { ENUMS, entityAccess, entityByName } from '@bank/domain';
 import { quote } from '../../db/schema';
 import type { EntityService } from '../../engine/entity-service';
 import { Params, likeEscape, type Query } from '../../engine/list-query';
-import { sendPage } from '../../engine/routes';
+import { listRoute } from '../../engine/routes';
 import { rowsResponse } from '../../engine/response-schemas';
 import { badRequest } from '../../problem';
 
@@ -21,11 +21,12 @@ export function registerBeneficiaryRoutes(app: FastifyInstance, services: Map<st
   const read = { access: entityAccess('beneficiary', 'read') };
   const rows = { response: rowsResponse(beneficiaries.entity) };
 
-  app.get<{ Querystring: Query & Record<'name' | 'reference' | 'rib' | 'type', string | undefined> }>(
+  listRoute<{ Querystring: Query & Record<'name' | 'reference' | 'rib' | 'type', string | undefined> }>(
+    app,
     '/core/api/_search/beneficiaries/filtre',
     { config: read, schema: rows },
-    async (request, reply) => {
-      const { name, reference, rib, type, ...rest } = request.query;
+    beneficiaries.entity,
+    async (_request, { name, reference, rib, type, ...rest }) => {
       const status = text(type).toUpperCase();
       if (status && !(ENUMS.beneficiaryStatus.values as readonly string[]).includes(status)) {
         throw badRequest('error.validation', `Unknown request state "${type}"`, [
@@ -33,7 +34,7 @@ export function registerBeneficiaryRoutes(app: FastifyInstance, services: Map<st
         ]);
       }
       // The state goes as a criterion, so that alone it is counted by the row counters (engine/totals.ts).
-      const page = await beneficiaries.list(
+      return beneficiaries.list(
         {
           ...rest,
           ...(text(reference) ? { 'clientCode.contains': text(reference) } : {}),
@@ -53,7 +54,6 @@ export function registerBeneficiaryRoutes(app: FastifyInstance, services: Map<st
           },
         },
       );
-      return sendPage(request, reply, page);
     },
   );
 

@@ -5,7 +5,7 @@ import { entityAccess, entityByName } from '@bank/domain';
 import { quote } from '../../db/schema';
 import type { Actor, EntityService } from '../../engine/entity-service';
 import { Params, likeEscape, type Query } from '../../engine/list-query';
-import { sendPage } from '../../engine/routes';
+import { listRoute } from '../../engine/routes';
 import { rowsResponse } from '../../engine/response-schemas';
 import { HttpProblem } from '../../problem';
 
@@ -46,19 +46,22 @@ export function registerClientFileRoutes(app: FastifyInstance, services: Map<str
 
   const clientRows = { response: rowsResponse(clients.entity) };
 
-  app.get<{ Querystring: Query }>(
+  listRoute<{ Querystring: Query }>(
+    app,
     '/core/api/clients/getAllPageable',
     { config: readClients, schema: clientRows },
-    async (request, reply) => sendPage(request, reply, await clients.list(request.query)),
+    clients.entity,
+    (_request, query) => clients.list(query),
   );
 
   // DESIGN.md §5: the filters apply whatever is filled; an empty form is the plain list.
-  app.get<{ Querystring: Query & Record<'name' | 'email' | 'reference' | 'rib' | 'type', string | undefined> }>(
+  listRoute<{ Querystring: Query & Record<'name' | 'email' | 'reference' | 'rib' | 'type', string | undefined> }>(
+    app,
     '/core/api/_search/clients/filtre',
     { config: readClients, schema: clientRows },
-    async (request, reply) => {
-      const { name, email, reference, rib, type, ...rest } = request.query;
-      const page = await clients.list(rest, {
+    clients.entity,
+    (_request, { name, email, reference, rib, type, ...rest }) =>
+      clients.list(rest, {
         extraWhere: (params: Params) => {
           const where: string[] = [];
           const contains = (value: string) => params.add(`%${likeEscape(value)}%`);
@@ -76,23 +79,18 @@ export function registerClientFileRoutes(app: FastifyInstance, services: Map<str
           }
           return where;
         },
-      });
-      return sendPage(request, reply, page);
-    },
+      }),
   );
 
-  app.get<{ Params: { clientId: number }; Querystring: Query }>(
+  listRoute<{ Params: { clientId: number }; Querystring: Query }>(
+    app,
     '/core/api/bank-accounts/client/:clientId',
     {
       config: { access: entityAccess('bankAccount', 'read') },
       schema: { params: clientIdParams, response: rowsResponse(accounts.entity) },
     },
-    async (request, reply) =>
-      sendPage(
-        request,
-        reply,
-        await accounts.list({ ...request.query, 'clientId.equals': String(request.params.clientId) }),
-      ),
+    accounts.entity,
+    (request, query) => accounts.list({ ...query, 'clientId.equals': String(request.params.clientId) }),
   );
 
   app.get<{ Params: { clientId: number } }>(

@@ -12,7 +12,7 @@ import {
   type Filters,
 } from '../../engine/filter-params';
 import type { Query } from '../../engine/list-query';
-import { sendPage } from '../../engine/routes';
+import { listRoute } from '../../engine/routes';
 import { rowsResponse } from '../../engine/response-schemas';
 
 function amount(param: string, value: string): string {
@@ -53,56 +53,47 @@ export function registerMoneyRoutes(app: FastifyInstance, services: Map<string, 
   const demandStatuses = ENUMS.demandStatus.values;
 
   // DESIGN.md §5: filters apply whatever is filled.
-  app.get<{ Querystring: Query & Filters }>(
+  listRoute<{ Querystring: Query & Filters }>(
+    app,
     '/core/api/criterial_search/transfers',
     { config: readTransfers, schema: transferRows },
-    async (request, reply) => {
-      const { startdate, enddate, status: state, id, clientId, bankaccount, montant, ...rest } = request.query;
+    transfers.entity,
+    async (_request, { startdate, enddate, status: state, id, clientId, bankaccount, montant, ...rest }) => {
       const criteria = requestListCriteria({ startdate, enddate, id });
       const wanted = status('status', text(state), demandStatuses);
       if (wanted) criteria['demandStatus.equals'] = wanted;
       if (text(clientId)) criteria['clientId.equals'] = whole('clientId', text(clientId));
       if (text(bankaccount)) criteria['bankAccountId.equals'] = whole('bankaccount', text(bankaccount));
       if (text(montant)) criteria['amount.equals'] = amount('montant', text(montant));
-      return sendPage(
-        request,
-        reply,
-        await transfers.list({ ...rest, ...criteria }, { defaultSort: 'createdAt,desc' }),
-      );
+      return transfers.list({ ...rest, ...criteria }, { defaultSort: 'createdAt,desc' });
     },
   );
 
   // The transactions modal of an account: amount, day, direction (C/D), reference.
-  app.get<{ Querystring: Query & Filters }>(
+  listRoute<{ Querystring: Query & Filters }>(
+    app,
     '/core/api/transactions/_search/modal',
     { config: readTransactions, schema: transactionRows },
-    async (request, reply) => {
-      const { type, ...query } = request.query;
+    transactions.entity,
+    async (_request, { type, ...query }) => {
       const { criteria, rest } = accountTransactionCriteria(query);
       const direction = status('type', text(type), ENUMS.transactionDirection.values);
       if (direction) criteria['direction.equals'] = direction;
-      return sendPage(
-        request,
-        reply,
-        await transactions.list({ ...rest, ...criteria }, { defaultSort: 'transactionDate,desc' }),
-      );
+      return transactions.list({ ...rest, ...criteria }, { defaultSort: 'transactionDate,desc' });
     },
   );
 
   // The same for an account's transactions by processing status.
-  app.get<{ Querystring: Query & Filters }>(
+  listRoute<{ Querystring: Query & Filters }>(
+    app,
     '/core/api/transactions/_search/bankaccount',
     { config: readTransactions, schema: transactionRows },
-    async (request, reply) => {
-      const { status: state, ...query } = request.query;
+    transactions.entity,
+    async (_request, { status: state, ...query }) => {
       const { criteria, rest } = accountTransactionCriteria(query);
       const wanted = status('status', text(state), demandStatuses);
       if (wanted) criteria['statusTransaction.equals'] = wanted;
-      return sendPage(
-        request,
-        reply,
-        await transactions.list({ ...rest, ...criteria }, { defaultSort: 'transactionDate,desc' }),
-      );
+      return transactions.list({ ...rest, ...criteria }, { defaultSort: 'transactionDate,desc' });
     },
   );
 }

@@ -7,7 +7,7 @@ import type { Database, Queryable } from '../../db/database';
 import { quote } from '../../db/schema';
 import type { EntityService } from '../../engine/entity-service';
 import type { Query } from '../../engine/list-query';
-import { sendPage } from '../../engine/routes';
+import { listRoute } from '../../engine/routes';
 import { HttpProblem, badRequest } from '../../problem';
 
 const NEWEST_FIRST = 'createdAt,desc';
@@ -138,30 +138,28 @@ export function registerSubscriptionRoutes(
   );
 
   // DESIGN.md §5: the filters apply whatever is filled.
-  app.get<{ Querystring: Query & Record<string, string | undefined> }>(
+  listRoute<{ Querystring: Query & Record<string, string | undefined> }>(
+    app,
     '/core/api/_search/ClientSubscription/filtre',
     { config: { access: entityAccess('clientSubscription', 'read') } },
-    async (request, reply) => {
-      const { name, email, reference, rib, type, ...rest } = request.query;
+    subscriptions.entity,
+    async (_request, { name, email, reference, rib, type, ...rest }) => {
       const criteria: Record<string, string> = {};
       if (text(name)) criteria['clientName.contains'] = text(name);
       if (text(email)) criteria['email.contains'] = text(email);
       if (text(reference)) criteria['clientCode.contains'] = text(reference);
       if (text(rib)) criteria['iban.contains'] = compact(text(rib));
       if (text(type)) criteria['clientType.equals'] = text(type).toUpperCase();
-      return sendPage(
-        request,
-        reply,
-        await subscriptions.list({ ...rest, ...criteria }, { defaultSort: NEWEST_FIRST }),
-      );
+      return subscriptions.list({ ...rest, ...criteria }, { defaultSort: NEWEST_FIRST });
     },
   );
 
-  app.get<{ Querystring: Query & Record<string, string | undefined> }>(
+  listRoute<{ Querystring: Query & Record<string, string | undefined> }>(
+    app,
     '/core/api/subscription-requests/filtre',
     { config: { access: entityAccess('subsRequest', 'read') } },
-    async (request, reply) => {
-      const { name, email, reference, rib, phoneNumber, type, ...rest } = request.query;
+    requests.entity,
+    async (_request, { name, email, reference, rib, phoneNumber, type, ...rest }) => {
       const criteria: Record<string, string> = {};
       if (text(name)) criteria['fullName.contains'] = text(name);
       if (text(email)) criteria['email.contains'] = text(email);
@@ -169,7 +167,7 @@ export function registerSubscriptionRoutes(
       if (text(rib)) criteria['iban.contains'] = compact(text(rib));
       if (text(phoneNumber)) criteria['phoneNumber.contains'] = text(phoneNumber);
       if (text(type)) criteria['requestStatus.equals'] = text(type).toUpperCase();
-      return sendPage(request, reply, await requests.list({ ...rest, ...criteria }, { defaultSort: NEWEST_FIRST }));
+      return requests.list({ ...rest, ...criteria }, { defaultSort: NEWEST_FIRST });
     },
   );
 }

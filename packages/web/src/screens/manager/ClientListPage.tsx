@@ -10,6 +10,7 @@ import { managerQueries, type ClientFilters } from '../../api/manager';
 import { NamedPagination } from '../../engine/ListParts';
 import { LoadingText } from '../../engine/LoadingText';
 import { PageTitle } from '../../ui/PageTitle';
+import { ListExport } from '../../ui/ListExport';
 
 const FILTERS = ['email', 'reference', 'name', 'rib', 'type'] as const;
 const SORTABLE = ['clientCode', 'name', 'phone'] as const;
@@ -70,6 +71,7 @@ export function ClientListPage() {
           >
             {t('manager.filters.reset')}
           </Button>
+          <ListExport source={query.data?.source} />
         </Group>
       </form>
       {query.isPending && <LoadingText />}

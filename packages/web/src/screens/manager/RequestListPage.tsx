@@ -15,6 +15,7 @@ import { ListLayoutControls, SavedFilters } from '../../engine/ListParts';
 import { SortableTh } from '../../engine/SortableTh';
 import { useEntityAccess } from '../../engine/use-entity-access';
 import { FitTable } from '../../ui/FitTable';
+import { ListExport } from '../../ui/ListExport';
 import { PagedList } from '../../ui/PagedList';
 import { PageTitle } from '../../ui/PageTitle';
 import { BulkDecisionBar } from '../../workflow/BulkDecisionBar';
@@ -158,7 +159,10 @@ export function RequestList({ type }: { type: RequestType }) {
           layout={list.layout}
           columns={type.columns.map((column) => ({ id: columnId(column), label: t(columnLabelKey(type, column)) }))}
         />
-        <SavedFilters name={requestLayoutName(type)} />
+        <Group gap="md" align="flex-end">
+          <SavedFilters name={requestLayoutName(type)} />
+          <ListExport source={list.source} />
+        </Group>
       </Group>
       {list.canDecide && (
         <BulkDecisionBar

@@ -40,6 +40,8 @@ export function useRequestList(type: RequestType) {
   return {
     rows: query.data?.rows ?? [],
     total,
+    /** Where the rows come from (path and query without paging): what the export reads. */
+    source: query.data?.source,
     /** False when `total` is a lower bound (a broad filter on a large table). */
     exact: query.data?.exact !== false,
     /** The status view shown ('queue', 'second', 'all' or a status): its rows, and what the filter shows chosen. */

@@ -1,11 +1,12 @@
 // The body of a filtered staff list: loading, error with retry, empty state, the table with one
 // cell per column and the row's buttons, the page buttons and the total.
-import { Table } from '@mantine/core';
+import { Group, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListLayoutControls } from '../../engine/ListParts';
 import type { EntityRow } from '../../api/entities';
 import { FitTable } from '../../ui/FitTable';
+import { ListExport } from '../../ui/ListExport';
 import { PagedList } from '../../ui/PagedList';
 import type { FilteredList } from './use-filtered-list';
 
@@ -30,10 +31,13 @@ export function PagedTable({ list, columns: all, actions, testId }: PagedTablePr
   const columns = all.filter((column) => !list.layout.hidden.has(column.labelKey));
   return (
     <PagedList list={list} countTestId="list-total">
-      <ListLayoutControls
-        layout={list.layout}
-        columns={all.map((column) => ({ id: column.labelKey, label: t(column.labelKey) }))}
-      />
+      <Group justify="space-between" align="flex-end" gap="md">
+        <ListLayoutControls
+          layout={list.layout}
+          columns={all.map((column) => ({ id: column.labelKey, label: t(column.labelKey) }))}
+        />
+        <ListExport source={list.source} />
+      </Group>
       <FitTable density={list.layout.density}>
         <Table striped highlightOnHover verticalSpacing="xs" data-testid={testId}>
           <Table.Thead>

@@ -20,6 +20,8 @@ export function useFilteredList(
   return {
     rows: result.data?.rows ?? [],
     total,
+    /** Where the rows come from (path and query without paging): what the export reads. */
+    source: result.data?.source,
     page,
     pageCount: Math.max(1, Math.ceil(total / layout.pageSize)),
     pageSize: layout.pageSize,
