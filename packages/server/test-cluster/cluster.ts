@@ -203,6 +203,10 @@ export async function startBalancer(port: number, instances: readonly Instance[]
     '  http-check expect status 200',
     '  default-server check inter 500ms fall 2 rise 2',
     ...instances.map((instance) => `  server ${instance.name} 127.0.0.1:${instance.port}`),
+    // When every instance says DOWN (their database is away, a fail-over), requests still go to them and are
+    // answered 503 with Retry-After: with no server left, HAProxy 2.6 cut the connections of the requests
+    // whose 503 it was retrying.
+    ...instances.map((instance) => `  server ${instance.name}-anyway 127.0.0.1:${instance.port} backup no-check`),
     '',
   ].join('\n');
   const base = `http://127.0.0.1:${port}`;

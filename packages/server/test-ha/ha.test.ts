@@ -71,6 +71,9 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error(error));
 });
 
+/** How many times each value occurs. */
+const count = (values: readonly unknown[]) =>
+  values.reduce<Record<string, number>>((counts, v) => ({ ...counts, [String(v)]: (counts[String(v)] ?? 0) + 1 }), {});
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const loadAverage = () => os.loadavg()[0]!.toFixed(1);
 
@@ -122,6 +125,8 @@ interface Outcome {
   /** When the staff's writes (the web app's back-off) were acknowledged again. */
   staffRecoveryMs: number;
   unavailable: number;
+  /** Who answered those 503s: an instance, or the balancer. */
+  unavailableFrom: string[];
   acknowledged: number;
   other: Attempt[];
   leaderBefore: string;
@@ -235,6 +240,7 @@ describe('two instances over a Patroni cluster (3 nodes, synchronous, strict) be
           recoveryMs: 0,
           staffRecoveryMs: 0,
           unavailable: 0,
+          unavailableFrom: [],
           acknowledged: 0,
           other: [],
           leaderBefore,
@@ -262,7 +268,8 @@ describe('two instances over a Patroni cluster (3 nodes, synchronous, strict) be
         outcome.at,
         end,
       );
-      outcome.unavailable = inWindow.filter((a) => a.status === 503).length;
+      outcome.unavailableFrom = inWindow.filter((a) => a.status === 503).map((a) => a.from ?? '?');
+      outcome.unavailable = outcome.unavailableFrom.length;
       outcome.acknowledged = load.writes.filter(
         (w) => w.answeredAt! > outcome.at && w.answeredAt! < end && w.status! < 300,
       ).length;
@@ -303,7 +310,11 @@ describe('two instances over a Patroni cluster (3 nodes, synchronous, strict) be
         `ha: ${o.name}: primary ${o.leaderBefore} → ${o.leaderAfter}; writes back after ${seconds(o.recoveryMs)} ` +
           `(the staff's, retrying as the web app, after ${seconds(o.staffRecoveryMs)}); ` +
           `${o.unavailable} answers 503, ${o.other.length} other failures; ${o.acknowledged} writes acknowledged ` +
-          `until the next fault (load average ${o.load})`,
+          `until the next fault (load average ${o.load}); 503s by ` +
+          JSON.stringify(count(o.unavailableFrom)) +
+          (o.other.length
+            ? `; other: ${o.other.map((a) => `${a.kind} ${a.status} (${a.from}) at +${seconds(a.at - o.at)}`).join(', ')}`
+            : ''),
       );
     console.log(
       `ha: acknowledged and lost: ${lostWrites.length}; retried after a lost answer: ${retried.length} ` +

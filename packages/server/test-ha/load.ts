@@ -17,6 +17,8 @@ export interface Attempt {
   status: number | string;
   /** performance.now() when the answer (or the error) came. */
   at: number;
+  /** The instance that answered (X-Instance-Id); none: the balancer answered itself, or the error's message. */
+  from?: string;
 }
 
 /** A write and what became of it. */
@@ -101,7 +103,8 @@ export function startLoad({ base, clerk, manager, accounts, probeAccount, reader
           signal: AbortSignal.timeout(60_000),
         });
         const text = await response.text();
-        attempts.push({ kind, status: response.status, at: performance.now() });
+        const from = response.headers.get('x-instance-id') ?? 'balancer';
+        attempts.push({ kind, status: response.status, at: performance.now(), from });
         if (write) write.tries = tries + 1;
         if (!LOST_STATUSES.has(response.status)) {
           const json = response.headers.get('content-type')?.includes('json');
@@ -109,8 +112,9 @@ export function startLoad({ base, clerk, manager, accounts, probeAccount, reader
         }
         lostFor = Number(response.headers.get('retry-after') ?? 0) * 1000;
       } catch (error) {
-        const { cause } = error as { cause?: { code?: string } };
-        attempts.push({ kind, status: cause?.code ?? (error as Error).name, at: performance.now() });
+        const { cause } = error as { cause?: Error & { code?: string } };
+        const { message } = (cause ?? error) as Error;
+        attempts.push({ kind, status: cause?.code ?? (error as Error).name, at: performance.now(), from: message });
         if (write) write.tries = tries + 1;
       }
       if (performance.now() > giveUpAt) return undefined;

@@ -289,6 +289,8 @@ export async function startPatroniCluster(timeoutMs: number): Promise<PatroniClu
     await Promise.all(nodes.map((node) => stopPostmaster(node.dataDir, 2000)));
     await Promise.all(processes.map(({ child }) => terminate(child, 2000)));
     for (const node of nodes) dataDirs.delete(node.dataDir);
+    // Kept for CI's artifacts when asked: etcd's, each Patroni's (with its PostgreSQL's) log.
+    if (process.env.HA_LOGS_DIR) fs.cpSync(logDir, process.env.HA_LOGS_DIR, { recursive: true });
     // A backend of a killed postmaster may still be on its way out.
     fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
