@@ -1,8 +1,8 @@
 import os from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// One runner, five projects: `npm test` runs domain, server (PGlite) and web; e2e needs Chromium;
-// cluster (`npm run test:cluster`) needs PostgreSQL and HAProxy.
+// One runner, six projects: `npm test` runs domain, server (PGlite) and web; e2e needs Chromium;
+// cluster (`npm run test:cluster`) needs PostgreSQL and HAProxy; ha (`npm run test:ha`) Patroni, etcd and HAProxy.
 export default defineConfig({
   test: {
     // Vitest's default, one worker per core but one, is a single worker on CI's 2 cores. Most server files
@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'server',
           root: 'packages/server',
-          exclude: [...configDefaults.exclude, 'test-cluster/**'],
+          exclude: [...configDefaults.exclude, 'test-cluster/**', 'test-ha/**'],
           environment: 'node',
           // Migrated and seeded databases made once, copied by each file (test/templates.ts).
           globalSetup: ['./test/templates.ts'],
@@ -38,6 +38,18 @@ export default defineConfig({
           testTimeout: 60_000,
           // Installing HAProxy on a fresh machine, then two instances seeding one database.
           hookTimeout: 240_000,
+        },
+      },
+      {
+        test: {
+          name: 'ha',
+          root: 'packages/server',
+          include: ['test-ha/**/*.test.ts'],
+          environment: 'node',
+          // One test: three faults on one cluster under load, each with its recovery.
+          testTimeout: 300_000,
+          // A cold start of three Patroni nodes takes 22 to 51 s on a loaded 2-core machine, then two instances seed.
+          hookTimeout: 300_000,
         },
       },
       {

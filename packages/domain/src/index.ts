@@ -6,6 +6,7 @@ export * from './validate/account';
 export * from './format/date';
 export * from './format/money';
 export * from './problem';
+export * from './retry';
 export * from './kinds';
 export * from './define';
 export * from './enums';

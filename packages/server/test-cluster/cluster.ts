@@ -17,7 +17,8 @@ process.on('exit', () => {
   for (const child of children) child.kill('SIGKILL');
 });
 
-function track(child: ChildProcess): ChildProcess {
+/** Kills `child` (SIGKILL) when the test process exits, if it still runs then. */
+export function track(child: ChildProcess): ChildProcess {
   children.add(child);
   child.once('exit', () => children.delete(child));
   return child;
@@ -182,7 +183,6 @@ export interface Balancer {
  * else is retried: a request that reached an instance may have written.
  */
 export async function startBalancer(port: number, instances: readonly Instance[]): Promise<Balancer> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-haproxy-'));
   const config = [
     'defaults',
     '  mode http',
@@ -203,27 +203,46 @@ export async function startBalancer(port: number, instances: readonly Instance[]
     '  http-check expect status 200',
     '  default-server check inter 500ms fall 2 rise 2',
     ...instances.map((instance) => `  server ${instance.name} 127.0.0.1:${instance.port}`),
+    // When every instance says DOWN (their database is away, a fail-over), requests still go to them and are
+    // answered 503 with Retry-After: with no server left, HAProxy 2.6 cut the connections of the requests
+    // whose 503 it was retrying.
+    ...instances.map((instance) => `  server ${instance.name}-anyway 127.0.0.1:${instance.port} backup no-check`),
     '',
   ].join('\n');
+  const base = `http://127.0.0.1:${port}`;
+  const proxy = await startHaproxy(config, () =>
+    fetch(`${base}/management/health`).then(
+      (response) => response.ok,
+      () => false,
+    ),
+  );
+  return { base, config, stop: proxy.stop };
+}
+
+export interface Haproxy {
+  readonly pid: number;
+  /** The last 4 kB it wrote to stderr (its log with -db). */
+  output(): string;
+  /** SIGKILL, then its configuration's folder removed. */
+  stop(): Promise<void>;
+}
+
+/** HAProxy in the foreground with `config`, once `ready` says so (within 15 s). */
+export async function startHaproxy(config: string, ready: () => Promise<boolean>): Promise<Haproxy> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-haproxy-'));
   const file = path.join(dir, 'haproxy.cfg');
   fs.writeFileSync(file, config);
   // -db: stay in the foreground, so the process is ours to stop.
   const child = track(spawn('haproxy', ['-db', '-f', file], { stdio: ['ignore', 'ignore', 'pipe'] }));
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
-  const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
     await signal(child, 'SIGKILL');
     fs.rmSync(dir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    try {
-      if ((await fetch(`${base}/management/health`)).ok) return { base, config, stop };
-    } catch {
-      // not listening yet
-    }
+  while (Date.now() < deadline && child.exitCode === null) {
+    if (await ready()) return { pid: child.pid!, output: () => stderr, stop };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();

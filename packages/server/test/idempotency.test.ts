@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApp, type TestApp } from './helper';
 import { purgeExpiredKeys } from '../src/plugins/idempotency';
+import type { Queryable } from '../src/db/database';
 
 let t: TestApp;
 const headers = new Map<string, Record<string, string>>();
@@ -125,6 +126,42 @@ describe('a write with an Idempotency-Key', () => {
     if (other!.statusCode === 409) {
       expect(other!.json()).toMatchObject({ message: 'error.idempotencyKeyInFlight' });
       expect(other!.headers['retry-after']).toBe('1');
+    }
+  });
+
+  it('answers as committed, once, a write whose COMMIT committed but whose answer was lost (a fail-over)', async () => {
+    // The database seam of the test app, losing the answer of the COMMIT of the transaction that takes a key.
+    const original = t.db.transaction;
+    const commit = original.bind(t.db);
+    let lost = 0;
+    t.db.transaction = async (work) => {
+      let keyed = false;
+      const result = await commit((tx) =>
+        work({
+          ...tx,
+          query: <R>(text: string, params?: readonly unknown[], options?: Parameters<Queryable['query']>[2]) => {
+            keyed ||= text.includes('insert into idempotency_key');
+            return tx.query<R>(text, params, options);
+          },
+        }),
+      );
+      if (keyed && lost++ === 0) throw new Error('Connection terminated unexpectedly');
+      return result;
+    };
+    try {
+      const key = crypto.randomUUID();
+      const branch = newBranch();
+      const first = await createBranch('admin', branch, key);
+      expect(lost).toBe(1);
+      expect(first.statusCode, first.body).toBe(201);
+      expect(await branchesNamed(branch.name)).toBe(1);
+      // The answer was stored as for any other write: a retry gets it again.
+      const retry = await createBranch('admin', branch, key);
+      expect([retry.statusCode, retry.headers['idempotent-replayed']]).toEqual([201, 'true']);
+      expect(retry.json()).toEqual(first.json());
+      expect(await branchesNamed(branch.name)).toBe(1);
+    } finally {
+      t.db.transaction = original;
     }
   });
 

@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_HEADERS } from '@bank/domain';
 import type { Database, Queryable } from '../db/database';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { HANDOFF_PATH } from '../modules/oidc/handoff';
 import { HttpProblem } from '../problem';
 
@@ -39,6 +40,8 @@ interface KeyedWrite {
   claimed: boolean;
   /** The answer is on its way: statements made from now on (other hooks') are not the write's. */
   answered: boolean;
+  /** Its COMMIT's answer was lost, and the key's row showed afterwards that it had committed. */
+  committedUnanswered?: boolean;
 }
 
 const keyedWrite = new AsyncLocalStorage<KeyedWrite>();
@@ -86,15 +89,26 @@ export function idempotentDatabase(db: Database): Database {
     const write = keyedWrite.getStore();
     if (!write || write.claimed || write.answered) return db.transaction(work);
     let claimedHere = false;
+    // Set once the work is done and the key taken, just before the COMMIT (a cast: assigned in the callback).
+    let done = undefined as { result: Awaited<ReturnType<typeof work>> } | undefined;
     try {
       return await db.transaction(async (tx) => {
         const result = await work(tx);
         claimedHere = await claimKey(tx, write);
+        done = { result };
         return result;
       });
     } catch (error) {
-      // The COMMIT failed: the key is not known to be taken (a retry finds out).
       if (claimedHere) write.claimed = false;
+      // The COMMIT was sent and its answer lost (the primary died or stepped down with it in flight): the
+      // key's row, committed with the write or not at all, tells which once the database answers again. A
+      // write that committed goes on as committed and is answered once, instead of a 503 whose retry
+      // would find its key without an answer (409 until the key expires).
+      if (done && claimedHere && isDatabaseUnavailable(error) && (await keyCommitted(db, write))) {
+        write.claimed = true;
+        write.committedUnanswered = true;
+        return done.result;
+      }
       throw error;
     }
   };
@@ -107,6 +121,31 @@ export function idempotentDatabase(db: Database): Database {
     },
     transaction,
   };
+}
+
+/** How long a request whose COMMIT went unanswered waits for the database to say whether it committed. */
+const OUTCOME_WAIT_MS = 20_000;
+
+/**
+ * Whether the key's row of `write` is in the database: asked of whoever is primary once it answers (a
+ * fail-over takes 5 to 15 s); false when it does not answer within OUTCOME_WAIT_MS (the request's 503
+ * stands, and a retry finds out).
+ */
+async function keyCommitted(db: Database, write: KeyedWrite): Promise<boolean> {
+  const deadline = Date.now() + OUTCOME_WAIT_MS;
+  for (;;) {
+    try {
+      const rows = await db.query(`select 1 from idempotency_key where login = $1 and key = $2 and digest = $3`, [
+        write.login,
+        write.key,
+        write.digest,
+      ]);
+      return rows.length > 0;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }
 
 /** Deletes the expired keys; returns how many. */
@@ -177,6 +216,8 @@ export function registerIdempotency(app: FastifyInstance, db: Database): void {
     const write = request[WRITE];
     if (!write || write.answered) return done(null, payload);
     write.answered = true;
+    if (write.committedUnanswered)
+      request.log.warn({ status: reply.statusCode }, 'idempotency key: a commit whose answer was lost had committed');
     if (!write.claimed || reply.statusCode >= 500) return done(null, payload);
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
     db.query(`update idempotency_key set status = $3, headers = $4, body = $5 where login = $1 and key = $2`, [

@@ -1,9 +1,5 @@
 // Whether the server can be reached, as the last calls and the browser tell (the « Connexion perdue »
-// banner), and the wait between two tries of a lost call or chunk (DESIGN.md, the retry contract).
-
-/** The first wait, doubled at each try up to the cap. */
-const FIRST_WAIT_MS = 1_000;
-const MAX_WAIT_MS = 15_000;
+// banner), and the wait for a lost call or chunk to be tried again (the delay: retryDelay in the domain).
 
 let callsLost = false;
 const listeners = new Set<() => void>();
@@ -34,17 +30,6 @@ export function subscribeConnection(listener: () => void): () => void {
     window.removeEventListener('online', listener);
     window.removeEventListener('offline', listener);
   };
-}
-
-/**
- * The wait before try `attempt` + 1 (0 for the first retry): 1, 2, 4, 8 s … capped at 15 s, each ±20 %
- * so that the pages of a whole office do not all come back in the same second; at least `retryAfterMs`
- * (the server's Retry-After), still capped.
- */
-export function retryDelay(attempt: number, retryAfterMs = 0): number {
-  const base = Math.min(MAX_WAIT_MS, FIRST_WAIT_MS * 2 ** Math.min(attempt, 4));
-  const jittered = base * (0.8 + Math.random() * 0.4);
-  return Math.min(MAX_WAIT_MS, Math.max(jittered, retryAfterMs));
 }
 
 /**

@@ -2,7 +2,7 @@ import { APP_HEADERS, TOKEN_STORAGE_KEY } from '@bank/domain';
 import { cleanNotifications, notificationsStore } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../test/render';
-import { isConnectionLost, retryDelay } from './connection';
+import { isConnectionLost } from './connection';
 import { buildUrl, HTTP_TIMEOUT_MS, request, setUnauthenticatedHandler } from './http-client';
 import { HttpError } from './http-error';
 import { authenticate, fetchSession } from './session';
@@ -144,17 +144,6 @@ const networkError = () => Promise.reject(new TypeError('Failed to fetch'));
 
 describe('lost answers (the retry contract)', () => {
   beforeEach(() => vi.useFakeTimers());
-
-  it('waits about 1, 2, 4, 8 s, then at most 15 s, between tries, give or take a fifth', () => {
-    const waits = [0, 1, 2, 3, 4, 9].map((attempt) => retryDelay(attempt));
-    [1000, 2000, 4000, 8000, 15000, 15000].forEach((base, index) => {
-      expect(waits[index]).toBeGreaterThanOrEqual(Math.min(base * 0.8, 15000));
-      expect(waits[index]).toBeLessThanOrEqual(Math.min(base * 1.2, 15000));
-    });
-    // The server's Retry-After is a floor, still capped.
-    expect(retryDelay(0, 5000)).toBe(5000);
-    expect(retryDelay(0, 60_000)).toBe(15000);
-  });
 
   it('tries a GET again after network errors, 502, 503 and 504, with back-off, until it is answered', async () => {
     const { fetchStub, headers } = failingFetch([

@@ -1,9 +1,9 @@
 // The one door to the server: builds URLs, adds the bearer token, applies the 60 s time-out, tries a lost
 // call again until it is answered (DESIGN.md, the retry contract), shows the error catalogue's toasts and
 // runs the sign-out handler on 401/403.
-import { APP_HEADERS } from '@bank/domain';
+import { APP_HEADERS, LOST_STATUSES, retryDelay } from '@bank/domain';
 import { markActivity } from './activity';
-import { reportAnswered, reportLost, retryDelay, waitToRetry } from './connection';
+import { reportAnswered, reportLost, waitToRetry } from './connection';
 import { HttpError, problemKey } from './http-error';
 import type { FailureContext } from './error-catalogue';
 import { notifyFailure, notifySuccess } from './notify';
@@ -68,9 +68,6 @@ export function buildUrl(path: string, query?: Query): string {
 }
 
 const WRITES: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** Answers that may never have come from the application: the call is tried again, with the same key. */
-const LOST_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 
 /** A version 4 UUID; `crypto.randomUUID` exists only on HTTPS and localhost, `getRandomValues` everywhere. */
 function newIdempotencyKey(): string {

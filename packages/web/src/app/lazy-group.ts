@@ -3,7 +3,8 @@
 // the server away) is tried again with back-off while the connection banner shows, the page keeping what
 // it shows meanwhile; one that has not arrived within 120 s fails with an error (the route error boundary).
 import { type ComponentType, lazy } from 'react';
-import { reportAnswered, reportLost, retryDelay, waitToRetry } from '../api/connection';
+import { retryDelay } from '@bank/domain';
+import { reportAnswered, reportLost, waitToRetry } from '../api/connection';
 
 export const GROUP_LOAD_TIMEOUT_MS = 120_000;
 
