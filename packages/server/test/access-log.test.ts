@@ -169,33 +169,33 @@ describe('recording', () => {
   });
 });
 
-  it('records the inboxes, rows of several types, with the clients of their rows (issue 37)', async () => {
-    for (const [url, rowsOf] of [
-      ['/core/api/work/summary', (body: { inbox: InboxRow[] }) => body.inbox],
-      ['/core/api/work/inbox?size=20', (body: InboxRow[]) => body],
-    ] as const) {
-      const response = await t.app.inject({ url, headers: manager });
-      expect(response.statusCode, response.body).toBe(200);
-      const rows = (rowsOf as (body: unknown) => InboxRow[])(response.json());
-      expect(rows.length).toBeGreaterThan(0);
-      const clients = [...new Set(rows.map((row) => row.clientId).filter((id): id is number => id !== null))];
-      expect(clients.length).toBeGreaterThan(0);
-      // Each row's client is the one its request is for.
-      for (const row of rows.filter((r) => r.entity === 'transfer' && r.clientId !== null)) {
-        const [owner] = await t.db.query<{ client_id: number }>(
-          'select a.client_id from transfer f join bank_account a on a.id = f.bank_account_id where f.id = $1',
-          [row.id],
-        );
-        expect(row.clientId).toBe(Number(owner!.client_id));
-      }
-      const entry = (await newest()) as Entry & { clientIds: number[] | null; subjectIds: number[] };
-      expect(entry).toMatchObject({ subject: 'work', subjectIds: rows.map((row) => row.id) });
-      expect(entry.clientIds).toEqual(clients.sort((a, b) => a - b));
-      // The administrator finds the read from any of those clients.
-      const byClient = await log(`clientId=${clients[0]}&login=manager&size=1`);
-      expect(byClient.rows[0]).toMatchObject({ what: entry.what, requestId: entry.requestId });
+it('records the inboxes, rows of several types, with the clients of their rows (issue 37)', async () => {
+  for (const [url, rowsOf] of [
+    ['/core/api/work/summary', (body: { inbox: InboxRow[] }) => body.inbox],
+    ['/core/api/work/inbox?size=20', (body: InboxRow[]) => body],
+  ] as const) {
+    const response = await t.app.inject({ url, headers: manager });
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = (rowsOf as (body: unknown) => InboxRow[])(response.json());
+    expect(rows.length).toBeGreaterThan(0);
+    const clients = [...new Set(rows.map((row) => row.clientId).filter((id): id is number => id !== null))];
+    expect(clients.length).toBeGreaterThan(0);
+    // Each row's client is the one its request is for.
+    for (const row of rows.filter((r) => r.entity === 'transfer' && r.clientId !== null)) {
+      const [owner] = await t.db.query<{ client_id: number }>(
+        'select a.client_id from transfer f join bank_account a on a.id = f.bank_account_id where f.id = $1',
+        [row.id],
+      );
+      expect(row.clientId).toBe(Number(owner!.client_id));
     }
-  });
+    const entry = (await newest()) as Entry & { clientIds: number[] | null; subjectIds: number[] };
+    expect(entry).toMatchObject({ subject: 'work', subjectIds: rows.map((row) => row.id) });
+    expect(entry.clientIds).toEqual(clients.sort((a, b) => a - b));
+    // The administrator finds the read from any of those clients.
+    const byClient = await log(`clientId=${clients[0]}&login=manager&size=1`);
+    expect(byClient.rows[0]).toMatchObject({ what: entry.what, requestId: entry.requestId });
+  }
+});
 
 describe('management/access-log', () => {
   it('finds who opened a client file, by client, login and day', async () => {
