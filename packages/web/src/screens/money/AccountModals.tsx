@@ -126,7 +126,7 @@ export function TransactionsModal({ account, onClose }: AccountModalProps) {
           <Table.Td>{String(row.label ?? '')}</Table.Td>
           <Table.Td>
             <Badge variant="light" color={row.direction === 'C' ? 'green' : 'red'} data-direction={row.direction}>
-              {String(row.direction ?? '')}
+              {row.direction ? t(`enums.transactionDirection.${String(row.direction)}`) : ''}
             </Badge>
           </Table.Td>
           <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
