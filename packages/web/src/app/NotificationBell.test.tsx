@@ -46,12 +46,19 @@ function serve(list: NotificationList) {
 }
 
 const bell = () => screen.findByTestId('notification-bell', {}, { timeout: 10_000 });
+/** Waits for the shell (loaded on demand: slow on a busy machine), then for the bell to be named `name`. */
+async function bellNamed(name: string) {
+  await bell();
+  await waitFor(() => expect(screen.getByTestId('notification-bell').getAttribute('aria-label')).toBe(name), {
+    timeout: 10_000,
+  });
+}
 
 describe('notifications bell', () => {
   it('shows the unread count and lists each decision, linking to its request', async () => {
     const calls = serve(LIST);
     const { router } = renderRoutes(routes, { path: '/', session: account('agentsaisie', [ROLES.AGENTDESAISIE]) });
-    await waitFor(async () => expect((await bell()).getAttribute('aria-label')).toBe('Notifications, unread: 1'));
+    await bellNamed('Notifications, unread: 1');
     fireEvent.click(await bell());
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual([
@@ -59,6 +66,7 @@ describe('notifications bell', () => {
       expect.stringMatching(
         /^ValidatedTransfer no\. 40Your first validation, decided by responsabledesk on 27\/11\/26 \d\d:\d\d$/,
       ),
+      'Mark all as read',
     ]);
     expect(items[0]!.querySelector('[data-status="REJECTED"]')).not.toBeNull();
     expect(items[0]!.getAttribute('href')).toBe('/work/request/cardOrder/12');
@@ -76,7 +84,7 @@ describe('notifications bell', () => {
   it('marks all read in one call', async () => {
     const calls = serve(LIST);
     renderRoutes(routes, { path: '/', session: account('agentsaisie', [ROLES.AGENTDESAISIE]) });
-    await waitFor(async () => expect((await bell()).getAttribute('aria-label')).toBe('Notifications, unread: 1'));
+    await bellNamed('Notifications, unread: 1');
     fireEvent.click(await bell());
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Mark all as read' }));
     await waitFor(() =>
@@ -89,7 +97,7 @@ describe('notifications bell', () => {
   it('says when there is nothing', async () => {
     serve({ unread: 0, items: [] });
     renderRoutes(routes, { path: '/', session: account('reclamations', [ROLES.GESTIONRECLAMATIONSCLIENTS]) });
-    await waitFor(async () => expect((await bell()).getAttribute('aria-label')).toBe('Notifications, unread: 0'));
+    await bellNamed('Notifications, unread: 0');
     fireEvent.click(await bell());
     const none = await screen.findByRole('menuitem', { name: 'No notifications' });
     expect(none.hasAttribute('disabled') || none.getAttribute('data-disabled') === 'true').toBe(true);
