@@ -178,6 +178,8 @@ describe('agent de saisie, « Mes saisies » and the notifications bell', () => 
   it('notifications bell, open', async () => {
     await page().getByTestId('notification-bell').click();
     await page().getByRole('menu').waitFor();
+    // Once the menu has finished opening: its items shown.
+    await page().getByRole('menuitem').first().waitFor();
     await check(page(), 'agentsaisie notifications bell');
     await page().keyboard.press('Escape');
     await page().getByRole('menu').waitFor({ state: 'detached' });

@@ -1,6 +1,7 @@
 // The Mantine Menu of a header menu (HeaderMenu.tsx), loaded on demand. It takes the place of the
 // button drawn until then: the focus moves to its own button if that one had it, and comes back to
-// it when the menu closes.
+// it when the menu closes. Its list stays in the header (no portal): inside the banner landmark, as
+// WCAG's landmarks ask of every content.
 import { Menu, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
@@ -22,7 +23,12 @@ export function LoadedMenu({ items, defaultOpened, focus, ...button }: LoadedMen
   // Its own theme on the signed-out pages, which draw without one.
   return (
     <ThemeProvider>
-      <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened} onClose={() => target.current?.focus()}>
+      <Menu
+        position="bottom-end"
+        withinPortal={false}
+        defaultOpened={defaultOpened}
+        onClose={() => target.current?.focus()}
+      >
         <Menu.Target>
           <HeaderMenuButton ref={target} {...button} />
         </Menu.Target>
