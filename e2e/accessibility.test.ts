@@ -1,13 +1,14 @@
 // WCAG 2.2 AA, checked by axe-core in Chromium on the pages staff use: every link of every role's menu,
 // the account and admin pages, generic list, detail and form of several entities, every staff decision
-// form, the client file, the header's client search, and the signed-out pages. A violation of any impact
+// form, the client file, the header's client search and notifications bell, a filer's « Mes saisies »
+// home, and the signed-out pages. A violation of any impact
 // fails the suite.
 // A11Y_SURVEY=1 prints the count per page instead of failing (how the "before" figures were taken).
 import { DEMO_ACCOUNTS, ENTITIES, WORKFLOWS, entityByName } from '@bank/domain';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sideMenuFor } from '../packages/web/src/app/side-menu';
-import { api, apiToken, axe, signIn, suiteBrowser } from './support';
+import { api, apiToken, axe, fileCardOrder, signIn, suiteBrowser } from './support';
 
 const browser = suiteBrowser();
 const survey = process.env.A11Y_SURVEY === '1';
@@ -152,6 +153,36 @@ describe('manager, decision forms, client file and print pages', () => {
     await check(page(), 'client search');
     await page().keyboard.press('Escape');
     await search.waitFor({ state: 'detached' });
+  });
+});
+
+// Issue 38: the home of those who file requests (« Mes saisies »), and the notifications bell open.
+describe('agent de saisie, « Mes saisies » and the notifications bell', () => {
+  const page = signedInPage('agentsaisie');
+  // The demo data's requests come from the customer channel or the supervisors: one of the clerk's own,
+  // rejected, so that the bell has a notification to show.
+  beforeAll(async () => {
+    const order = await fileCardOrder();
+    const rejected = await api('PUT', `/core/api/card-orders/${order.id}`, await apiToken('manager'), {
+      ...order,
+      orderStatus: 'REJECTED',
+      comment: 'Pièce manquante',
+    });
+    expect(rejected.status).toBe(200);
+  });
+  it('home « Mes saisies »', async () => {
+    await page().reload();
+    await page().getByTestId('my-filed').waitFor();
+    await visit(page(), '/', 'agentsaisie home « Mes saisies »');
+  });
+  it('notifications bell, open', async () => {
+    await page().getByTestId('notification-bell').click();
+    await page().getByRole('menu').waitFor();
+    // Once the menu has finished opening: its items shown.
+    await page().getByRole('menuitem').first().waitFor();
+    await check(page(), 'agentsaisie notifications bell');
+    await page().keyboard.press('Escape');
+    await page().getByRole('menu').waitFor({ state: 'detached' });
   });
 });
 

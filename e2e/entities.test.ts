@@ -317,7 +317,7 @@ describe('generic entity screens', () => {
  * the heading it shows instead of the generic one, and the create form's save button.
  */
 const STAFF_SCREENS: Record<string, { list?: string; create?: string; save?: string }> = {
-  'client-subscription': { list: 'Demande de Création de comptes' },
+  'client-subscription': { list: 'Demandes de création de compte' },
   'subs-request': { list: 'Demandes de souscription', create: 'Nouvelle demande de souscription', save: 'Valider' },
   'beneficiary-cash': { list: 'Bénéficiaires de mise à disposition' },
   'provision-cash': { list: 'Liste des mises à disposition' },

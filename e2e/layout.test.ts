@@ -8,7 +8,7 @@
 import { entityByName } from '@bank/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiToken, axe, screenshot, signIn, suiteBrowser } from './support';
+import { api, apiToken, axe, fileCardOrder, screenshot, signIn, suiteBrowser } from './support';
 
 const browser = suiteBrowser();
 const VIEWPORTS = [
@@ -68,6 +68,8 @@ async function firstId(path: string): Promise<number> {
 }
 
 const rows = (testId: string) => `[data-testid="${testId}"] tbody tr`;
+/** The request the clerk's home shows, filed once for every size. */
+let clerkRequest: Promise<unknown> | undefined;
 const SCREENS = [
   {
     name: 'transfers',
@@ -96,6 +98,16 @@ const SCREENS = [
   },
   // The widest generic list: eighteen columns.
   { name: 'bank-accounts', login: 'manager', path: async () => '/entity/bank-account', ready: rows('entity-table') },
+  // A clerk's home, « Mes saisies » (issue 38), with one request of theirs at least.
+  {
+    name: 'filed-home',
+    login: 'agentsaisie',
+    path: async () => {
+      await (clerkRequest ??= fileCardOrder());
+      return '/';
+    },
+    ready: rows('my-filed-table'),
+  },
 ];
 
 /**
@@ -299,7 +311,7 @@ describe('on a tablet (768 × 1024)', () => {
     // Following a link closes it too.
     await menu.button.click();
     await checkbooks.click();
-    await page.getByRole('heading', { level: 1, name: 'Les Demandes De Chéquiers' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Les demandes de chéquiers' }).waitFor();
     await checkbooks.waitFor({ state: 'hidden' });
     expect(await menu.expanded()).toBe(false);
 
@@ -311,7 +323,7 @@ describe('on a tablet (768 × 1024)', () => {
     await row.waitFor();
     const id = (await row.getAttribute('data-row-id'))!;
     await row.getByRole('link', { name: 'Action' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Modification de Chéquiers' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Modification de chéquiers' }).waitFor();
     await page.getByRole('combobox', { name: 'Statut de la demande' }).click();
     await page.getByRole('option', { name: 'Terminé', exact: true }).click();
     await page.getByRole('textbox', { name: 'Observation' }).fill(`Remis sur tablette ${run}`);
@@ -319,7 +331,7 @@ describe('on a tablet (768 × 1024)', () => {
     expect(await overflows(page)).toEqual([]);
     await page.getByRole('button', { name: 'Valider', exact: true }).click();
     await page.getByText('La demande a été mise à jour.').waitFor();
-    await page.getByRole('heading', { level: 1, name: 'Les Demandes De Chéquiers' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Les demandes de chéquiers' }).waitFor();
     const saved = await api('GET', `${entityByName('checkbookOrder').path}/${id}`, await managerApi());
     expect((saved.body as { demandStatus: string }).demandStatus).toBe('DONE');
     expect(consoleErrors).toEqual([]);

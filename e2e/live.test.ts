@@ -42,7 +42,7 @@ describe('four-eyes rule', () => {
     await validateTransfer(desk.page, transfer.id, `Second contrôle ${run}`);
     await desk.page.getByText('La demande a été mise à jour.').waitFor();
     await desk.page.goto(`/entity/transfer-log/story/${transfer.id}/modal`);
-    const dialog = desk.page.getByRole('dialog', { name: 'Historique ajout de Virement' });
+    const dialog = desk.page.getByRole('dialog', { name: 'Historique du virement' });
     const first = dialog.getByRole('row').filter({ hasText: `Premier contrôle ${run}` });
     const second = dialog.getByRole('row').filter({ hasText: `Second contrôle ${run}` });
     await first.waitFor();

@@ -55,7 +55,7 @@ describe('manager', () => {
     await expect.poll(() => pendingCards(page)).toBe(before - 1);
 
     await page.goto(`/entity/card-orderlog/story/${id}/modal`);
-    const modal = page.getByRole('dialog', { name: 'Historique Demande de création cartes' });
+    const modal = page.getByRole('dialog', { name: 'Historique de la demande de carte' });
     const entry = modal.getByRole('row').filter({ hasText: `Carte validée e2e ${id}` });
     await entry.waitFor();
     expect(await entry.getByRole('cell').last().textContent()).toBe('manager');

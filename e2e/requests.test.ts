@@ -63,7 +63,7 @@ describe('responsabledesk', () => {
       page,
       '/entity/checkbook-order/view/manager',
       'IN_PROGRESS',
-      'Modification de Chéquiers',
+      'Modification de chéquiers',
     );
     await chooseStatus(page, 'Statut de la demande', 'Terminé');
     const comment = `Chéquier remis e2e ${run}`;
@@ -72,7 +72,7 @@ describe('responsabledesk', () => {
     await page.getByRole('button', { name: 'Valider', exact: true }).click();
     await backWithout(page, '/entity/checkbook-order/view/manager', id);
     await expect.poll(pending).toBe(before - 1);
-    expect(await historyAuthor(page, 'check-orderlog/story', id, 'Historique Demande de chéquier', comment)).toBe(
+    expect(await historyAuthor(page, 'check-orderlog/story', id, 'Historique de la demande de chéquier', comment)).toBe(
       'responsabledesk',
     );
     expect(consoleErrors).toEqual([]);
@@ -84,7 +84,7 @@ describe('responsabledesk', () => {
     const cases = [
       {
         list: '/entity/check-opposition/view/manager',
-        title: "Modification d'opposition de Chéquier",
+        title: "Modification d'opposition de chéquier",
         label: 'Statut de la demande',
         option: 'Rejeté',
         status: 'REJECTED',
@@ -93,7 +93,7 @@ describe('responsabledesk', () => {
       },
       {
         list: '/entity/card-opposition/view/manager',
-        title: 'Modification d´opposition De Cartes',
+        title: "Modification d'opposition de carte",
         label: "Statut de l'opposition",
         option: 'Validé',
         status: 'VALIDATED',
@@ -135,7 +135,7 @@ describe('manager and beneficiaries', () => {
       await backWithout(page, '/entity/beneficiary/view/manager', id);
       // The decided row may be on any page of the list: its history, opened by address, tells.
       await page.goto(`/entity/beneficiary-log/story/${id}/modal`);
-      const dialog = page.getByRole('dialog', { name: 'Historique Demande de création Bénéficiaire' });
+      const dialog = page.getByRole('dialog', { name: 'Historique de la demande de bénéficiaire' });
       const entry = dialog.getByRole('row').filter({ hasText: comment });
       await entry.locator(`[data-status="${status}"]`).waitFor();
       expect(await entry.getByRole('cell').last().textContent()).toBe('manager');
@@ -150,7 +150,7 @@ describe('two staff on the same request', () => {
     const first = await signedIn('manager');
     const second = await signedIn('responsabledesk');
     const list = '/entity/check-opposition/view/manager';
-    const title = "Modification d'opposition de Chéquier";
+    const title = "Modification d'opposition de chéquier";
     const id = await openFirst(first.page, list, 'PENDING', title);
     await second.page.goto(`${list}/${id}/edit`);
     await second.page.getByRole('textbox', { name: 'Observation' }).waitFor();
@@ -229,7 +229,7 @@ describe('online-banking users', () => {
       opened = true;
     }
     expect(opened).toBe(true);
-    const dialog = page.getByRole('dialog', { name: 'Modification Email' });
+    const dialog = page.getByRole('dialog', { name: "Modification de l'e-mail" });
     const email = dialog.getByLabel('Email');
     await email.fill('');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();

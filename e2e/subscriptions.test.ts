@@ -1,5 +1,6 @@
 // Subscriptions, packs and cash provisions in a real browser on demo data: a subscription request
-// through the customer check and the save, found among the client subscriptions and validated with
+// through the customer check and the save (confirmed, at the head of its list), found among the client
+// subscriptions and validated with
 // a pack, then its detail page; the warning modal of an unknown IBAN; a pack created with its price in
 // XOF; the cash lists sorted by their headings and searched by the beneficiary's name; a provision
 // validated by the cash agent, whose inputs then disappear; the read-only views of the others.
@@ -108,8 +109,18 @@ describe('subscriptions', () => {
     await fillRequest(page, iban, login);
     await screenshot(page, 'subscriptions-request-form');
     await page.getByRole('button', { name: 'Valider', exact: true }).click();
+    // Issue 38: a confirmation, and the subscription requests' list with the new request at its head.
+    await page
+      .locator('.mantine-Notification-root')
+      .filter({ hasText: 'Demande de souscription enregistrée' })
+      .waitFor();
+    await page.waitForURL(/\/entity\/subs-request\?status=all$/);
+    await expect.poll(() => heading(page).textContent()).toBe('Demandes de souscription');
+    await page.locator('[data-testid="subs-request-table"] tbody tr').first().filter({ hasText: login }).waitFor();
+    await screenshot(page, 'subscriptions-request-saved');
+    await menu(page).getByRole('link', { name: 'Abonnés' }).click();
     await page.waitForURL(/\/entity\/client-subscription(\?.*)?$/);
-    await expect.poll(() => heading(page).textContent()).toBe('Demande de Création de comptes');
+    await expect.poll(() => heading(page).textContent()).toBe('Demandes de création de compte');
 
     // Newest first: the new subscription heads the list; the RIB filter finds it too.
     await page.getByRole('textbox', { name: 'RIB' }).fill(iban);
@@ -356,6 +367,10 @@ describe('subscriptions', () => {
     await page.goto('/entity/otpstory');
     const token = page.locator('[data-testid="entity-table"] tbody tr').first().locator('td').nth(1);
     expect(await token.textContent()).toMatch(/^.{3}\*{5}.{0,6}$/);
+    // Issue 38: the OTP service's status codes read in words (the code stays in the tooltip).
+    const cells = await page.locator('[data-testid="entity-table"] tbody td').allTextContents();
+    expect(cells.filter((text) => ['VALIDATED', 'EXPIRED', 'PENDING', 'FAILED'].includes(text))).toEqual([]);
+    expect(cells.some((text) => ['Validé', 'Expiré', 'En attente', 'Échoué'].includes(text))).toBe(true);
     await screenshot(page, 'subscriptions-otpstory');
 
     await page.goto('/entity/user-branch');

@@ -156,6 +156,19 @@ export async function fileTransfer(amount: number): Promise<Record<string, unkno
   return created.body as Record<string, unknown> & { id: number; version: number };
 }
 
+/** Files a pending card order through the API as the filer. */
+export async function fileCardOrder(
+  holderName = 'Awa Diop',
+): Promise<Record<string, unknown> & { id: number; version: number }> {
+  const created = await api('POST', '/core/api/card-orders', await apiToken(FILER), {
+    holderName,
+    orderStatus: 'PENDING',
+  });
+  if (created.status !== 201)
+    throw new Error(`the card order was not filed: ${created.status} ${JSON.stringify(created.body)}`);
+  return created.body as Record<string, unknown> & { id: number; version: number };
+}
+
 /** Fills and sends the sign-in form of the page already on /login (waits for nothing). */
 export async function submitSignIn(page: Page, login: string, password = login): Promise<void> {
   await page.getByLabel("Nom d'utilisateur").fill(login);

@@ -126,7 +126,7 @@ describe('manager', () => {
     await page.getByText('La demande a été mise à jour.').waitFor();
 
     await page.goto(`/entity/transfer-log/story/${id}/modal`);
-    const modal = page.getByRole('dialog', { name: 'Historique ajout de Virement' });
+    const modal = page.getByRole('dialog', { name: 'Historique du virement' });
     const entry = modal.getByRole('row').filter({ hasText: `Virement contrôlé e2e ${run}` });
     await entry.waitFor();
     expect(await entry.getByRole('cell').nth(1).textContent()).toBe('Validé');
@@ -136,7 +136,7 @@ describe('manager', () => {
     await page.waitForURL(/\/entity\/transfer\/view\/manager(\?.*)?$/);
 
     await page.goto(`/entity/transfer-log/story/${id}`);
-    await expect.poll(() => heading(page).textContent()).toBe('Historique ajout de Virement');
+    await expect.poll(() => heading(page).textContent()).toBe('Historique du virement');
     await page.getByTestId('history-callouts').getByText(`Virement contrôlé e2e ${run}`).waitFor();
     await screenshot(page, 'transfers-history-page');
     expect(consoleErrors).toEqual([]);
@@ -184,12 +184,12 @@ describe('manager', () => {
     await sheet.getByText(reference, { exact: true }).waitFor();
     expect(await sheet.getByRole('heading', { level: 1 }).textContent()).toBe('Détails transaction');
     expect(await sheet.locator('th').allTextContents()).toEqual([
-      'Nom Complet',
+      'Nom complet',
       'Référence',
       'Numéro de compte',
       'Montant',
-      'Date Imputation',
-      'Date Value',
+      "Date d'imputation",
+      'Date de valeur',
       'Dates trans',
     ]);
     expect(await sheet.getByTestId('print-date').textContent()).toMatch(/^Édité le \d\d\/\d\d\/\d\d \d\d:\d\d$/);

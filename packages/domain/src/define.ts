@@ -43,7 +43,15 @@ export interface FieldDef {
   labelKey?: string;
   /** Screens show the value through this mask (format/masks.ts), never whole. */
   mask?: MaskName;
+  /**
+   * A text field holding another system's status code (an SMS gateway's, the OTP service's): screens show
+   * its label `codes.<list>.<value>`, the code itself in a tooltip, and an unknown code as itself.
+   */
+  codes?: CodeList;
 }
+
+/** The lists of other systems' codes that text fields hold (their labels: `codes.<list>` in i18n). */
+export type CodeList = 'otpStatus' | 'otpDelivery' | 'smsDelivery';
 
 export type Action = 'read' | 'create' | 'update' | 'delete';
 

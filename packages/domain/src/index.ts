@@ -18,6 +18,7 @@ export * from './workflow/pending';
 export * from './workflow/request-client';
 export * from './workflow/work';
 export * from './workflow/status-palette';
+export * from './workflow/notifications';
 export * from './event-stream';
 export * from './format/masks';
 export * from './validate/password-strength';

@@ -34,6 +34,7 @@ import { registerSelfServiceRoutes } from './modules/account/self-service';
 import { registerUserRoutes } from './modules/users/routes';
 import { registerSessionRoutes } from './modules/sessions/routes';
 import { registerPreferenceRoutes } from './modules/preferences/routes';
+import { registerNotificationRoutes } from './modules/notifications/routes';
 import { SessionStore } from './modules/sessions/sessions';
 import { registerMfaRoutes } from './modules/mfa/routes';
 import { registerOidcRoutes } from './modules/oidc/routes';
@@ -162,6 +163,7 @@ export async function buildApp({ config, db: database, keys, mailbox }: AppOptio
   registerUserRoutes(app, { db, config, accounts, sessions, mailer, log: loggers.get('auth') });
   registerSessionRoutes(app, { db, accounts, sessions });
   registerPreferenceRoutes(app, db);
+  registerNotificationRoutes(app, db);
   registerMfaRoutes(app, {
     db,
     accounts,

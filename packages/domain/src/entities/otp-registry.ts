@@ -12,6 +12,6 @@ export const otpRegistry = defineEntity({
     otp: { kind: 'text', maxLength: 20, searchable: false, mask: 'otpCode' },
     phoneNumber: { kind: 'phone' },
     createdAt: { kind: 'dateTime', required: true, default: 'now' },
-    statusCode: { kind: 'text', maxLength: 30, required: true },
+    statusCode: { kind: 'text', maxLength: 30, required: true, codes: 'otpDelivery' },
   },
 });

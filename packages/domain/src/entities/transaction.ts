@@ -31,7 +31,7 @@ export const transaction = defineEntity({
     statusTransaction: { kind: 'enum', enum: 'demandStatus' },
     // A delivery status code (SENT, NOT_SUBSCRIBED…), not text to search: in every row of a big table,
     // its trigrams would only weigh on the search index.
-    statusNotification: { kind: 'text', maxLength: 30, searchable: false },
+    statusNotification: { kind: 'text', maxLength: 30, searchable: false, codes: 'smsDelivery' },
     bankAccountId: { kind: 'ref', ref: 'bankAccount' },
     transactionTypeId: { kind: 'ref', ref: 'transactionType' },
   },

@@ -99,6 +99,19 @@ export interface WorkInboxRow {
   secondValidation: boolean;
 }
 
+/** `GET core/api/work/filed` (issue 38, « Mes saisies »): one request the viewer filed, of any type. */
+export interface WorkFiledRow {
+  entity: string;
+  id: number;
+  createdAt: string;
+  /** The request's status; FIRST_APPROVAL when it waits with its first four-eyes validation given. */
+  status: string;
+  /** Whom the request is for (requesterPath). */
+  client: string | null;
+  /** Whole XOF, for the types that carry an amount. */
+  amount: string | null;
+}
+
 /** `GET core/api/work/counts`: the menu's badges and the viewer's inbox total. */
 export interface WorkCounts {
   pending: Record<string, number>;

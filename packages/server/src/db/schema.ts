@@ -188,8 +188,15 @@ export function buildSchemaModel(entities: readonly Entity[] = ENTITIES): Schema
         open: workflow.openStatuses.join(','),
       };
     }
-    // A request's staff queue is filtered by status and read newest first.
-    const queue = workflow && entity.field('createdAt') ? [[workflow.status, 'createdAt']] : [];
+    // A request's staff queue is filtered by status and read newest first; its maker's « Mes saisies » by
+    // who filed it, newest first.
+    const queue =
+      workflow && entity.field('createdAt')
+        ? [
+            [workflow.status, 'createdAt'],
+            ['filedBy', 'createdAt'],
+          ]
+        : [];
     for (const fields of [...queue, ...entity.indexes]) {
       const columnNames = fields.map((name) => entity.field(name)!.column);
       const name = `${entity.table}_${columnNames.join('_')}_idx`;

@@ -64,6 +64,11 @@ export type CompanionWrite = (params: Params) => string;
 export interface UpdateCompanions {
   writes: CompanionWrite[];
   notices: CompanionWrite[];
+  /**
+   * Work once the update is committed: the events of a database whose bus has no statement form (the
+   * embedded one). Each one catches its own errors: the write is done whatever they do.
+   */
+  committed?: Array<() => Promise<void>>;
 }
 
 /**
@@ -548,7 +553,7 @@ export class EntityService {
     // A many-to-many list is written by statements of its own, in a transaction with the update.
     const ownStatementsToo =
       this.hooks.afterUpdate !== undefined || this.manyToMany.some((field) => merged[field.name] !== undefined);
-    return this.write(
+    const written = await this.write(
       async (tx) => {
         const prepared = await this.hooks.beforeUpdate?.(tx, before, merged, actor);
         const after = await this.updateRow(tx, before, merged, companions);
@@ -557,6 +562,8 @@ export class EntityService {
       },
       ownStatementsToo ? undefined : this.db,
     );
+    for (const work of companions.committed ?? []) await work();
+    return written;
   }
 
   /**

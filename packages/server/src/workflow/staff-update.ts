@@ -1,13 +1,14 @@
 // The workflow module: a staff update of a request checks the observation and the allowed status, then
-// writes the request, one history row (`observation{}STATUS{}login`), an audit event and, on PostgreSQL,
-// the `saved` event for the request's open forms in one statement. Plugged into the entity engine as
+// writes the request, one history row (`observation{}STATUS{}login`), an audit event, the notifications of
+// a decision and, on PostgreSQL, the `saved` and `notified` events in one statement. Plugged into the entity engine as
 // update hooks of each request type.
-import { ENUMS, encodeHistoryComment, entityByName, type WorkflowDef } from '@bank/domain';
+import { ENUMS, encodeHistoryComment, entityByName, isDecided, type WorkflowDef } from '@bank/domain';
 import { quote } from '../db/schema';
 import type { CompanionWrite, EntityHooks } from '../engine/entity-service';
 import type { EventBus } from '../modules/events/bus';
 import { HttpProblem } from '../problem';
 import { auditInsert } from '../modules/audit/audit';
+import { notificationInsert, recipientsOf } from '../modules/notifications/notify';
 import type { FourEyesRule } from './four-eyes';
 
 const fieldError = (entity: string, field: string, message: string, detail: string) =>
@@ -63,10 +64,22 @@ export function workflowHooks(workflow: WorkflowDef, bus: EventBus, fourEyes?: F
         : [];
       const written = String(body[workflow.status] ?? '');
       const observation = observationOf(body);
+      const committed: Array<() => Promise<void>> = [];
+      // A decision that no longer leaves the request waiting is news for its maker and first validator.
+      if (statusChanged && step !== 'first-approval' && isDecided(workflow, written)) {
+        const recipients = await recipientsOf(db, before, actor, fourEyes);
+        if (recipients.length > 0) {
+          writes.push(notificationInsert(request.name, written, actor.login, recipients));
+          const notified = { type: 'notified', logins: recipients.map((r) => r.login) } as const;
+          if (bus.inStatement) notices.push((params) => bus.inStatement!(notified, params));
+          // A lost event only leaves a bell behind until its next refresh: the decision stands.
+          else committed.push(() => bus.publish(notified).catch(() => {}));
+        }
+      }
       // A first approval leaves the status as it was, but is a decision: it goes in the history.
       const decided = step === 'first-approval';
       if (!decided && written === before[workflow.status] && observation === observationOf(before)) {
-        return { writes, notices };
+        return { writes, notices, committed };
       }
 
       // The history row and the audit event: rows of the written request `t`.
@@ -95,7 +108,7 @@ export function workflowHooks(workflow: WorkflowDef, bus: EventBus, fourEyes?: F
           't',
         ),
       );
-      return { writes, notices };
+      return { writes, notices, committed };
     },
   };
 }

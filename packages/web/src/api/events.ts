@@ -25,9 +25,11 @@ export interface SavedEvent {
 export type LiveEvent =
   | { event: 'pending'; data: PendingCounts }
   | { event: 'presence'; data: PresenceEvent }
-  | { event: 'saved'; data: SavedEvent };
+  | { event: 'saved'; data: SavedEvent }
+  /** A decision gave this user a notification (sent to their streams only; its list is asked for). */
+  | { event: 'notified'; data: Record<string, never> };
 
-const LIVE_EVENTS: ReadonlySet<string> = new Set<LiveEvent['event']>(['pending', 'presence', 'saved']);
+const LIVE_EVENTS: ReadonlySet<string> = new Set<LiveEvent['event']>(['pending', 'presence', 'saved', 'notified']);
 
 /**
  * Why the server closed a stream (its last event, `closed`): `superseded` when the same login opened more

@@ -94,6 +94,7 @@ export function subscriptionMutations(queryClient: QueryClient) {
           method: 'POST',
           body,
           errorMessage: false,
+          successMessage: 'subscriptions.request.saved',
         }),
       onSuccess: async () => {
         await queryClient.invalidateQueries({ queryKey: ['entities'] });

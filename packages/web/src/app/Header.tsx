@@ -1,5 +1,5 @@
-// The shell's header: side menu button (small screens), home link, environment ribbon, client search, admin
-// menu, language picker and account menu. Drawn without Mantine (Header.module.css), as it shows on the
+// The shell's header: side menu button (small screens), home link, environment ribbon, client search,
+// notifications bell, admin menu, language picker and account menu. Drawn without Mantine (Header.module.css), as it shows on the
 // sign-in page.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +11,16 @@ import { LanguagePicker } from './LanguagePicker';
 import { AppLink } from './navigation';
 import { Ribbon } from './Ribbon';
 
-/** `adminMenu` and `menuButton` come from the signed-in shell: the sign-in page does not carry them. */
-export function Header({ adminMenu, menuButton }: { adminMenu?: ReactNode; menuButton?: ReactNode }) {
+/** `bell`, `adminMenu` and `menuButton` come from the signed-in shell: the sign-in page does not carry them. */
+export function Header({
+  bell,
+  adminMenu,
+  menuButton,
+}: {
+  bell?: ReactNode;
+  adminMenu?: ReactNode;
+  menuButton?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div className={classes.bar}>
@@ -26,6 +34,7 @@ export function Header({ adminMenu, menuButton }: { adminMenu?: ReactNode; menuB
       </div>
       <nav className={classes.nav} aria-label={t('global.menu.main')}>
         <ClientSearch />
+        {bell}
         {adminMenu}
         <LanguagePicker />
         <AccountMenu />

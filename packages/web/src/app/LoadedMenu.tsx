@@ -1,7 +1,8 @@
 // The Mantine Menu of a header menu (HeaderMenu.tsx), loaded on demand. It takes the place of the
 // button drawn until then: the focus moves to its own button if that one had it, and comes back to
-// it when the menu closes.
-import { Menu } from '@mantine/core';
+// it when the menu closes. Its list stays in the header (no portal): inside the banner landmark, as
+// WCAG's landmarks ask of every content.
+import { Menu, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import type { HeaderMenuProps } from './header-menu-items';
@@ -22,25 +23,44 @@ export function LoadedMenu({ items, defaultOpened, focus, ...button }: LoadedMen
   // Its own theme on the signed-out pages, which draw without one.
   return (
     <ThemeProvider>
-      <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened} onClose={() => target.current?.focus()}>
+      <Menu
+        position="bottom-end"
+        withinPortal={false}
+        defaultOpened={defaultOpened}
+        onClose={() => target.current?.focus()}
+      >
         <Menu.Target>
           <HeaderMenuButton ref={target} {...button} />
         </Menu.Target>
         <Menu.Dropdown>
-          {items.map(({ key, label, icon, to, onClick, current, lang }) => {
+          {items.map(({ key, label, icon, to, onClick, current, lang, description, strong, disabled }) => {
             const common = {
               lang,
+              onClick,
+              disabled,
               leftSection: icon,
               rightSection: current ? <IconCheck size={14} aria-hidden /> : null,
               'aria-current': current ? ('true' as const) : undefined,
             };
+            const text = (
+              <>
+                <Text span inherit fw={strong ? 700 : undefined}>
+                  {label}
+                </Text>
+                {description && (
+                  <Text size="xs" c="dimmed">
+                    {description}
+                  </Text>
+                )}
+              </>
+            );
             return to ? (
               <Menu.Item key={key} component={AppLink} to={to} {...common}>
-                {label}
+                {text}
               </Menu.Item>
             ) : (
-              <Menu.Item key={key} onClick={onClick} {...common}>
-                {label}
+              <Menu.Item key={key} {...common}>
+                {text}
               </Menu.Item>
             );
           })}

@@ -2,15 +2,18 @@
 // the role side menu (spec part 2 section 2.17) takes the navbar slot for staff users, whose live work
 // queue runs here. Below the md breakpoint (tablets, phones) the side menu hides behind the header's
 // button and opens over the page.
+import { ROUTE_ACCESS } from '@bank/domain';
 import { AppShell, Burger, Container, Overlay } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../auth/use-session';
+import { useHasAuthority } from '../auth/use-has-authority';
 import { AdminMenu } from './AdminMenu';
 import { Header } from './Header';
 import classes from './Layout.module.css';
+import { NotificationBell } from './NotificationBell';
 import { sideMenuFor } from './side-menu';
 import { SideMenu } from './SideMenu';
 import { SessionTimeout } from './SessionTimeout';
@@ -40,6 +43,7 @@ export function SignedInLayout() {
   const { t } = useTranslation();
   const { account } = useSession();
   const menu = sideMenuFor(account?.authorities);
+  const staff = useHasAuthority(ROUTE_ACCESS.entity);
   const { opened, button, close, toggle } = useMenuToggle();
   const navbarId = useId();
   // The location the main area shows, written when its page renders: a test that drives the router waits for
@@ -56,6 +60,7 @@ export function SignedInLayout() {
         <SessionTimeout />
         <AppShell.Header>
           <Header
+            bell={staff && <NotificationBell />}
             adminMenu={<AdminMenu />}
             menuButton={
               menu && (

@@ -13,6 +13,12 @@ export interface HeaderMenuItem {
   /** The item is the current choice (ticked). */
   current?: boolean;
   lang?: string;
+  /** A second line under the label (a notification's when and who). */
+  description?: string;
+  /** Drawn in bold (a notification not read yet). */
+  strong?: boolean;
+  /** Shown but not chosen (the bell's « no notification »). */
+  disabled?: boolean;
 }
 
 export interface HeaderMenuProps extends HeaderMenuButtonProps {

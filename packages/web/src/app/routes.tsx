@@ -38,6 +38,7 @@ const manager = {
   serenityEmail: lazyGroup(() => import('../screens/manager/SerenityEmailPage')),
 };
 const inbox = lazyGroup(() => import('../screens/work/InboxPage'));
+const requestLink = lazyGroup(() => import('../screens/work/RequestLinkPage'));
 const moneyGroup = lazyGroup(() => import('../screens/money'));
 const subscriptionGroup = lazyGroup(() => import('../screens/subscriptions'));
 
@@ -231,7 +232,12 @@ export const routes: RouteObject[] = [
           {
             path: 'work',
             element: <PrivateRoute authorities={ROUTE_ACCESS.entity} />,
-            children: [{ path: 'inbox', lazy: lazyPage(inbox, 'InboxPage') }, notFoundRoute],
+            children: [
+              { path: 'inbox', lazy: lazyPage(inbox, 'InboxPage') },
+              // A request by type and number (the notifications bell): sends on to its screen.
+              { path: 'request/:entity/:id', lazy: lazyPage(requestLink, 'RequestLinkPage') },
+              notFoundRoute,
+            ],
           },
           {
             path: 'entity',

@@ -3,13 +3,15 @@
 // shown again). New pending counts go straight into the side menu's badges and refresh the
 // staff lists; a presence change refreshes the notice of that request's form, and so does each opening
 // of the stream, which may have missed some; a save tells that request's open form (savedQuery) and
-// refreshes the home page's figures, which move with decisions that change no pending count.
+// refreshes the home page's figures, which move with decisions that change no pending count; a
+// `notified` event (this user's only) refreshes the notifications bell.
 import { ROUTE_ACCESS } from '@bank/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { presenceKey, readLiveEvents, savedQuery } from '../api/events';
+import { notificationsKey } from '../api/notifications';
 import { MANAGER_KEY, pendingQuery } from '../api/pending';
-import { workSummaryQuery } from '../api/work';
+import { FILED_KEY, workSummaryQuery } from '../api/work';
 import { useHasAuthority } from '../auth/use-has-authority';
 
 const RETRY_MIN_MS = 1_000;
@@ -60,6 +62,8 @@ export function useLiveEvents(): void {
               // A claim taken or dropped before this stream opened (a form loaded faster than the stream,
               // or while it was down) sent its event to nobody here: the open forms ask again.
               void queryClient.invalidateQueries({ queryKey: [...MANAGER_KEY, 'presence'] });
+              // So may a notification given while the stream was down (the bell reads its own at start).
+              if (seeded) void queryClient.invalidateQueries({ queryKey: notificationsKey });
             }
             if (live.event === 'pending') {
               queryClient.setQueryData(
@@ -74,6 +78,10 @@ export function useLiveEvents(): void {
                 queryKey: MANAGER_KEY,
                 predicate: (query) => query.queryKey[1] !== 'pending' && query.queryKey[1] !== 'presence',
               });
+            } else if (live.event === 'notified') {
+              void queryClient.invalidateQueries({ queryKey: notificationsKey });
+              // A request this user filed was decided: « Mes saisies » shows its new status.
+              void queryClient.invalidateQueries({ queryKey: FILED_KEY });
             } else if (live.event === 'presence') {
               void queryClient.invalidateQueries({ queryKey: presenceKey(live.data.resource, live.data.id) });
             } else {

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { entityQueries, type EntityRow } from '../api/entities';
+import { CodeLabel } from '../ui/CodeLabel';
 import type { RefItem, ValueProps } from './types';
 
 /** Thumbnails in lists and details (spec part 1 §9). */
@@ -24,11 +25,13 @@ function TwoLines({ text }: { text: string }) {
   );
 }
 
-export function TextCell({ value }: ValueProps) {
+export function TextCell({ field, value }: ValueProps) {
+  if (present(value) && field.codes) return <CodeLabel group={`codes.${field.codes}`} code={String(value)} />;
   return present(value) ? <TwoLines text={String(value)} /> : null;
 }
 
-export function TextDisplay({ value }: ValueProps) {
+export function TextDisplay({ field, value }: ValueProps) {
+  if (present(value) && field.codes) return <CodeLabel group={`codes.${field.codes}`} code={String(value)} />;
   return present(value) ? (
     <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{String(value)}</span>
   ) : null;

@@ -93,6 +93,8 @@ const CLIENT_READS = new Map<string, ClientRead>([
   ],
   // The checker inbox: requests of several types, whom each is for and who filed it.
   ['GET /core/api/work/inbox', { what: 'work/inbox', rows: 'work' }],
+  // « Mes saisies »: the requests the viewer filed, of several types, and whom each is for.
+  ['GET /core/api/work/filed', { what: 'work/filed', rows: 'work' }],
 ]);
 
 /**
@@ -109,6 +111,8 @@ export const NOT_CLIENT_DATA: Readonly<Record<string, string>> = {
   'GET /api/account/mfa': "the staff member's own second factor",
   'GET /api/account/preferences': "the staff member's own list layouts and saved filters (their own search text)",
   'GET /api/account/preferences/:key': "one of the staff member's own preferences",
+  'GET /api/account/notifications':
+    "the staff member's own notifications: a request's type, number and decision, never whom it is for",
   'GET /api/activate': 'account activation by key',
   'GET /api/users': 'staff accounts',
   'GET /api/users/nopagination': 'staff accounts',

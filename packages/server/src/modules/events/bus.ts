@@ -14,7 +14,9 @@ export type BusEvent =
   /** A staff member saved a request (a decision or a new observation): its open forms are out of date. */
   | { type: 'saved'; resource: string; id: number; login: string; version: number }
   /** A staff account changed (deactivated, roles, password, deleted): every instance drops its cached state. */
-  | { type: 'account'; login: string };
+  | { type: 'account'; login: string }
+  /** A decision gave these logins a notification (modules/notifications): their bells count again. */
+  | { type: 'notified'; logins: string[] };
 
 export interface EventBus {
   publish(event: BusEvent): Promise<void>;

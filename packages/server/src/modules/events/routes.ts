@@ -2,7 +2,7 @@
 // fetch stream and the bearer header, so no token travels in an address): `pending` with the side
 // menu's counts whenever they change, `presence` when a staff member opens or leaves a request's form,
 // and `saved` when one saves a request (its open forms are out of date); the last two go only to those
-// who may read that request type. Presence claims live in request_presence, so every instance sees
+// who may read that request type. `notified` goes only to the logins a decision gave a notification. Presence claims live in request_presence, so every instance sees
 // them, and lapse after ten minutes without a heartbeat. A slow client never holds memory: past a small
 // buffer it is cut off, and one login holds at most MAX_STREAMS_PER_LOGIN streams on an instance: a
 // further one closes the oldest.
@@ -127,7 +127,11 @@ export function registerEventRoutes(app: FastifyInstance, db: Database, bus: Eve
   const unsubscribe = bus.subscribe((event) => {
     if (event.type === 'pending') scheduleRecount();
     else if (event.type === 'presence') tellReaders(event.resource, 'presence', presenceData(event));
-    else if (event.type === 'saved') {
+    else if (event.type === 'notified') {
+      // Only the told logins' own streams hear it, and only that something came: each asks for its list.
+      for (const login of new Set(event.logins))
+        for (const stream of streamsOf.get(login) ?? []) stream.send('notified', '{}');
+    } else if (event.type === 'saved') {
       const { resource, id, login, version } = event;
       tellReaders(resource, 'saved', JSON.stringify({ resource, id, login, version }));
       if (COUNTED_RESOURCES.has(resource)) scheduleRecount();

@@ -1,5 +1,5 @@
 // `GET core/api/work/summary`: the signed-in staff member's queues, inbox and (for the heads of the desk)
-// the last 30 days' charts, in one call for the home page (issue 21). A role that decides nothing gets
+// the last 30 days' charts, in one call for the home page (issue 21); `work/filed`, the requests they filed. A role that decides nothing gets
 // empty queues; an account without a staff role is refused like every /entity screen.
 import type { FastifyInstance } from 'fastify';
 import { PENDING_COUNTS, ROUTE_ACCESS } from '@bank/domain';
@@ -8,6 +8,7 @@ import { pagingOf, type Query } from '../../engine/list-query';
 import { invalidFilter } from '../../engine/filter-params';
 import { sendPage } from '../../engine/routes';
 import type { FourEyesRule } from '../../workflow/four-eyes';
+import { FiledRequests } from './filed';
 import { CheckerInbox, type InboxFilter } from './inbox';
 import { pendingCounts } from './pending-counts';
 import { WorkSummaries } from './summary';
@@ -60,6 +61,7 @@ const summarySchema = {
 } as const;
 
 const whole = (maximum: number) => ({ type: 'integer', minimum: 0, maximum }) as const;
+const paging = { page: whole(10_000_000), size: { type: 'integer', minimum: 1, maximum: 1000 } } as const;
 
 const inboxQuery = {
   type: 'object',
@@ -92,6 +94,14 @@ const inboxRows = {
   },
 } as const;
 
+const filedRows = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: { entity: text, id: count, createdAt: text, status: text, client: nullableText, amount: nullableText },
+  },
+} as const;
+
 const countsSchema = {
   type: 'object',
   properties: {
@@ -111,6 +121,7 @@ export function registerWorkRoutes(
 ): void {
   const summaries = new WorkSummaries(db, slaHours);
   const inbox = new CheckerInbox(db, fourEyesRules);
+  const filed = new FiledRequests(db, fourEyesRules);
   const staff = { access: ROUTE_ACCESS.entity };
   app.get('/core/api/work/summary', { config: staff, schema: { response: { 200: summarySchema } } }, async (request) =>
     summaries.of(request.user!.authorities),
@@ -137,6 +148,22 @@ export function registerWorkRoutes(
       };
       const { page, size } = pagingOf(request.query);
       return sendPage(request, reply, await inbox.page(request.user!, filter, page, size));
+    },
+  );
+
+  // « Mes saisies »: a page of what this viewer filed, of every type, newest first.
+  app.get<{ Querystring: Query }>(
+    '/core/api/work/filed',
+    {
+      config: staff,
+      schema: {
+        querystring: { type: 'object', additionalProperties: false, properties: paging },
+        response: { 200: filedRows },
+      },
+    },
+    async (request, reply) => {
+      const { page, size } = pagingOf(request.query);
+      return sendPage(request, reply, await filed.page(request.user!.login, page, size));
     },
   );
 

@@ -1,6 +1,6 @@
 // Home (spec part 1 section 2.2): asks for the session; signed out → /login, signed in → welcome, and for
 // staff "My work" (issue 21): their queues, the oldest waiting requests and, for the heads of the desk,
-// the last 30 days' charts. The summary lives under the manager key, so live events refresh it.
+// the last 30 days' charts; for staff who decide nothing, « Mes saisies » (issue 38): what they filed. The summary lives under the manager key, so live events refresh it.
 import { ROUTE_ACCESS } from '@bank/domain';
 import { Alert, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { useSession } from '../../auth/use-session';
 import { LoadingText } from '../../engine/LoadingText';
 import { PageLoader } from '../../ui/PageLoader';
 import { PageTitle } from '../../ui/PageTitle';
+import { MyFiled } from './MyFiled';
 import { ToDecide } from './ToDecide';
 import { WorkInbox } from './WorkInbox';
 import { WorkQueues } from './WorkQueues';
@@ -48,8 +49,8 @@ function MyWork() {
   if (summary.isPending) return <LoadingText />;
   if (summary.isError) return <Alert color="red">{t('home.work.error')}</Alert>;
   const { queues, inbox, charts, slaHours } = summary.data;
-  // A role that decides nothing (administrators, data-entry agents) keeps the plain welcome.
-  if (queues.length === 0) return <Text c="dimmed">{t('home.subtitle')}</Text>;
+  // A role that decides nothing (data entry, claims) files requests: its home is what it filed.
+  if (queues.length === 0) return <MyFiled />;
   // Ages are counted from when the figures were read, refreshed with them.
   const now = summary.dataUpdatedAt;
   return (

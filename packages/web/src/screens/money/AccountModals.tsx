@@ -125,8 +125,8 @@ export function TransactionsModal({ account, onClose }: AccountModalProps) {
           <Table.Td>{formatDateTime(row.transactionDate as string | null)}</Table.Td>
           <Table.Td>{String(row.label ?? '')}</Table.Td>
           <Table.Td>
-            <Badge variant="light" color={row.direction === 'C' ? 'green' : 'red'} data-direction={row.direction}>
-              {String(row.direction ?? '')}
+            <Badge color={row.direction === 'C' ? 'green' : 'red'} data-direction={row.direction}>
+              {row.direction ? t(`enums.transactionDirection.${String(row.direction)}`) : ''}
             </Badge>
           </Table.Td>
           <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>

@@ -1,6 +1,7 @@
 // The subscription request form through its screen: iban and phone required before any call, the
 // pack selector without hidden packs and with prices in XOF, the check's refusal in a warning modal
-// (no save), the save's failure message, and the check-then-save that lands on the subscriptions.
+// (no save), the save's failure message, and the check-then-save, confirmed, that lands on the
+// subscription requests' list, every status, newest first (issue 38).
 import { ROLES } from '@bank/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -12,7 +13,7 @@ const manager = account('manager', [ROLES.MANAGER]);
 
 const routes = [
   { path: '/entity/subs-request/new', element: <SubsRequestFormPage /> },
-  { path: '/entity/client-subscription', element: <h1>subscriptions list</h1> },
+  { path: '/entity/subs-request', element: <h1>subscription requests list</h1> },
 ];
 
 const PACKS = [
@@ -97,7 +98,7 @@ describe('subscription request form', () => {
     expect(posts()).toEqual(['/core/api/subs-requests/check', '/core/api/subs-requests/save']);
   });
 
-  it('checks, then saves the request with its pack, then opens the client subscriptions', async () => {
+  it('checks, then saves the request with its pack, says so, then opens the requests list', async () => {
     const { fill, validate, api, router } = open((call) => {
       if (call.url.pathname === '/core/api/subs-requests/check') return json({ status: 200, message: 'ok' });
       if (call.url.pathname === '/core/api/subs-requests/save')
@@ -106,7 +107,9 @@ describe('subscription request form', () => {
     });
     await fill();
     validate();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/entity/client-subscription'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/entity/subs-request'));
+    expect(router.state.location.search).toBe('?status=all');
+    await screen.findByText('Subscription request saved: it awaits validation.');
     const [check, save] = api.calls.filter((c) => c.method === 'POST');
     expect(check!.body).toEqual({
       iban: 'SN63SN0120400101000000012767',

@@ -1,7 +1,7 @@
 // The subscription request form's controller (spec part 2 §2.9, §4, §8; DESIGN.md §5): values per
 // field through the field codecs, iban and phoneNumber required besides the declared rules, and on
 // 'Valider' of a new request the customer check, then — only on its 200 — the save of the request
-// and its client subscription; a refused check keeps the server's message for the warning modal,
+// and its client subscription, confirmed by a toast; a refused check keeps the server's message for the warning modal,
 // a failed save its French message. An existing request is saved as itself (PUT with its version).
 // The values and the pack are kept as a draft until saved.
 import { entityByName, type Entity, type Field } from '@bank/domain';
@@ -22,8 +22,13 @@ export const SUBS_REQUEST = entityByName('subsRequest');
 export const FORM_FIELDS = ['login', 'fullName', 'email', 'iban', 'phoneNumber', 'clientType', 'serenityServices'];
 /** Required here besides the declaration's own (spec part 2 §5: iban and phoneNumber in the custom form). */
 const ALSO_REQUIRED = new Set(['phoneNumber']);
-export const AFTER_SAVE = '/entity/client-subscription';
 export const SUBS_REQUEST_LIST = '/entity/subs-request';
+/**
+ * Where a new request's save leads (issue 38): its own type's list, every status, newest first, so the
+ * request just saved heads it. Spec part 2 §2.9 closes to the subscribers' list, where the clerk found
+ * neither the request nor a word that it was saved (docs/security.md, departures).
+ */
+export const AFTER_SAVE = `${SUBS_REQUEST_LIST}?status=all`;
 
 export type Mode = 'new' | 'edit' | 'view';
 export type Phase = 'idle' | 'checking' | 'saving';
