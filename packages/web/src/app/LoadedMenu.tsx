@@ -26,6 +26,9 @@ export function LoadedMenu({ items, defaultOpened, focus, ...button }: LoadedMen
       <Menu
         position="bottom-end"
         withinPortal={false}
+        // Mantine's first focus goes to a focusable role="presentation" placeholder at the head of the list,
+        // which axe counts as a child a menu may not have (aria-required-children): the first item takes it.
+        withInitialFocusPlaceholder={false}
         defaultOpened={defaultOpened}
         onClose={() => target.current?.focus()}
       >
