@@ -26,7 +26,14 @@ describe('fetchEntityPage', () => {
     vi.stubGlobal('fetch', fetchStub);
     const page = await fetchEntityPage(entityByName('branch'), { page: 1, size: 20, sort: ['name,desc', 'id,asc'] });
     expect(calls[0]!.url).toBe('/core/api/branches?page=1&size=20&sort=name%2Cdesc&sort=id%2Casc');
-    expect(page).toEqual({ rows: [{ id: 21 }], total: 45, page: 1, hasNext: true });
+    // The page says where it was read from, without its paging: what the list's export asks for.
+    expect(page).toEqual({
+      rows: [{ id: 21 }],
+      total: 45,
+      page: 1,
+      hasNext: true,
+      source: { path: '/core/api/branches', query: { sort: ['name,desc', 'id,asc'] } },
+    });
   });
 
   it('searches through _search under the entity’s own API base when there is text', async () => {
