@@ -47,6 +47,7 @@ import { correctionHooks, moneyRequestHooks } from './ledger/request-hooks';
 import { registerLedgerRoutes } from './ledger/routes';
 import { registerEvidenceRoutes } from './evidence/routes';
 import { ANCHORS_FILE, anchorKey, startAnchoring } from './evidence/anchors';
+import { startSealing } from './evidence/seal';
 import { startDuePostings } from './ledger/due-postings';
 import { fourEyesRule } from './workflow/four-eyes';
 import { workflowHooks } from './workflow/staff-update';
@@ -206,6 +207,7 @@ export async function buildApp({ config, db: database, keys, mailbox }: AppOptio
     app.addHook('onClose', async () => stop());
   }
   registerEvidenceRoutes(app, db, config.evidenceAnchorMinutes > 0 ? anchors : undefined);
+  const sealing = startSealing(db, loggers.get('db'));
   const duePostings = startDuePostings(
     db,
     (entity, id, tx) => services.get(entity)!.get(id, tx),
@@ -226,6 +228,7 @@ export async function buildApp({ config, db: database, keys, mailbox }: AppOptio
   await registerWebApp(app, config.webDist);
   app.addHook('onClose', async () => {
     await duePostings.stop();
+    await sealing.stop();
     await sessions.close();
     await db.close();
   });

@@ -6,8 +6,8 @@ import type { Queryable } from '../src/db/database';
  * Tables a refused request may legitimately write: failed sign-ins are audited (audit_event) and counted
  * for the lockout (user_attempts); row_count follows the rows of the others and is compacted in the
  * background; access_log records the reads of client data that the fuzz's well-formed calls make;
- * staff_session gets a row per sign-in and the last use of each session; evidence_chain keeps the heads of
- * the audit_event and access_log chains.
+ * staff_session gets a row per sign-in and the last use of each session; evidence_batch records those rows
+ * and evidence_chain keeps the heads of their chains.
  */
 export const TOUCHED_BY_REFUSALS = [
   'audit_event',
@@ -17,6 +17,7 @@ export const TOUCHED_BY_REFUSALS = [
   'request_presence',
   'staff_session',
   'evidence_chain',
+  'evidence_batch',
 ] as const;
 
 export type Snapshot = Map<string, { rows: number; md5: string }>;

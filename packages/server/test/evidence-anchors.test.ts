@@ -49,9 +49,7 @@ describe('evidence anchored outside the database', { timeout: 120_000 }, () => {
   });
 
   it('finds a row rewritten and its whole chain made anew behind the server’s back', async () => {
-    const [row] = await t.db.query<{ id: number; seq: number }>(
-      `select id, chain_seq as seq from card_orderlog order by chain_seq offset 3 limit 1`,
-    );
+    const [row] = await t.db.query<{ id: number }>(`select id from card_orderlog order by id offset 3 limit 1`);
     await t.db.transaction(async (tx) => {
       await tx.query(`set local session_replication_role = replica`);
       await tx.query(`update card_orderlog set comment = 'réécrit{}VALIDATED{}manager' where id = $1`, [row!.id]);
@@ -62,10 +60,10 @@ describe('evidence anchored outside the database', { timeout: 120_000 }, () => {
     expect(unanchored.chains.find((c) => c.chain === 'card_orderlog')!.intact).toBe(true);
     const report = await evidence();
     expect(report.intact).toBe(false);
-    // Found at the first anchored place at or after the rewritten row: every digest from it on differs.
+    // Found at the first anchored place at or after the rewritten row: every link from it on differs.
     const broken = report.chains.find((c) => c.chain === 'card_orderlog')!;
     expect(broken).toMatchObject({ intact: false, firstBroken: { reason: 'not as anchored' } });
-    expect(broken.firstBroken!.chainSeq).toBeGreaterThanOrEqual(row!.seq);
+    expect(broken.firstBroken!.batch).toBeGreaterThanOrEqual(1);
   });
 
   it('counts a line of the anchors’ file edited by hand as forged', async () => {

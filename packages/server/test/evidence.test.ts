@@ -1,6 +1,7 @@
-// Tamper-evident evidence (issue 37): every append-only table is a hash chain that management/evidence
-// and `npm run evidence:verify` check; after normal work it is intact, and a row rewritten, deleted or
-// slipped in behind the server's back (triggers off, as a superuser can) is found, that row and no other.
+// Tamper-evident evidence (issue 37): every append-only table is a hash chain of batches of row digests
+// that management/evidence and `npm run evidence:verify` check; after normal work it is intact, and a row
+// rewritten, deleted or slipped in behind the server's back (triggers off, as a superuser can), or a batch
+// forged to match, is found: that row, or that batch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvidenceReport } from '../src/evidence/verify';
 import { bearer, startTestApp, type TestApp } from './helper';
@@ -27,6 +28,7 @@ const chain = (report: EvidenceReport, name: string) => report.chains.find((c) =
 const behindTheBack = (sql: string, params: unknown[] = []) =>
   t.db.transaction(async (tx) => {
     await tx.query(`set local session_replication_role = replica`);
+    await tx.query(`set local timezone to 'UTC'`);
     await tx.query(sql, params);
   });
 
@@ -73,17 +75,26 @@ describe('evidence chains', () => {
     expect(chain(report, 'access_log').rows).toBeGreaterThanOrEqual(10);
   });
 
-  it('are chained anew in one pass (evidence_track, after a bulk load) exactly as the trigger chained them', async () => {
-    // Rows chained one by one as the seed and the calls above wrote them.
+  it('are chained anew in batches (evidence_track, after a bulk load) with the digests the trigger recorded', async () => {
     for (const table of ['access_log', 'card_orderlog']) {
+      // Each row's digest as its insert statement recorded it.
       const digests = () =>
-        t.db.query(`select id, chain_seq, encode(chain_digest, 'hex') as digest from ${table} order by id`);
-      const head = () => t.db.query(`select rows, last_digest from evidence_chain where chain = $1`, [table]);
-      const [before, headBefore] = [await digests(), await head()];
+        t.db.query(
+          `select u.id, encode(substring(b.row_digests from (u.n::int - 1) * 32 + 1 for 32), 'hex') as digest
+             from evidence_batch b cross join lateral unnest(b.row_ids) with ordinality u(id, n)
+            where b.chain = $1 order by u.id`,
+          [table],
+        );
+      const before = await digests();
       expect(before.length, table).toBeGreaterThanOrEqual(10);
       await t.db.query(`select evidence_track($1)`, [table]);
       expect(await digests(), table).toEqual(before);
-      expect(await head(), table).toEqual(headBefore);
+      const [head] = await t.db.query<{ rows: string; pending: number }>(
+        `select rows::text, (select count(*)::int from evidence_batch where chain = $1 and seq is null) as pending
+           from evidence_chain where chain = $1`,
+        [table],
+      );
+      expect(head, table).toEqual({ rows: String(before.length), pending: 0 });
     }
     // And the trigger goes on from there.
     await t.signIn('agentca');
@@ -95,46 +106,46 @@ describe('evidence chains', () => {
     expect((await t.app.inject({ url: '/management/evidence' })).statusCode).toBe(401);
   });
 
-  it('find a row rewritten with triggers off, a row deleted and a row slipped in: that row, per chain', async () => {
-    const [rewritten] = await t.db.query<{ id: number }>(
-      'select id from transfer_log order by chain_seq offset 3 limit 1',
-    );
+  it('find a row rewritten with triggers off, a row deleted, a row slipped in and a batch forged: per chain', async () => {
+    const [rewritten] = await t.db.query<{ id: number }>('select id from transfer_log order by id offset 3 limit 1');
     await behindTheBack(`update transfer_log set comment = 'rien{}VALIDATED{}admin' where id = $1`, [rewritten!.id]);
-    const [deleted] = await t.db.query<{ id: number; chain_seq: number }>(
-      'select id, chain_seq from audit_event order by chain_seq offset 2 limit 1',
-    );
+    const [deleted] = await t.db.query<{ id: number }>('select id from audit_event order by id offset 2 limit 1');
     await behindTheBack('delete from audit_event where id = $1', [deleted!.id]);
-    const [lastAccess] = await t.db.query<{ id: number; chain_seq: number }>(
-      'select id, chain_seq from access_log order by chain_seq desc limit 1',
+    // The last batch of the access log, its rows with it: nothing names them any more but the head.
+    const [last] = await t.db.query<{ seq: number; ids: number[] }>(
+      `select seq, row_ids as ids from evidence_batch where chain = 'access_log' and seq is not null
+        order by seq desc limit 1`,
     );
-    await behindTheBack('delete from access_log where id = $1', [lastAccess!.id]);
+    await behindTheBack('delete from access_log where id = any($1::bigint[])', [last!.ids]);
+    await behindTheBack(`delete from evidence_batch where chain = 'access_log' and seq = $1`, [last!.seq]);
     await behindTheBack(
       `insert into balance_log (amount, balance_date, bank_account_id) select 1, now(), min(id) from bank_account`,
     );
-    // A digest written with the change does not hide it: the digest is recomputed from the content.
-    const [recomputed] = await t.db.query<{ id: number }>('select id from card_orderlog order by chain_seq limit 1');
+    // A digest written with the change does not hide it: the batch's link is recomputed from its digests.
+    const [recomputed] = await t.db.query<{ id: number; batch: number }>(
+      `select u.id, b.seq as batch from evidence_batch b cross join lateral unnest(b.row_ids) u(id)
+        where b.chain = 'card_orderlog' order by u.id limit 1`,
+    );
+    await behindTheBack(`update card_orderlog set comment = 'x' where id = $1`, [recomputed!.id]);
     await behindTheBack(
-      `update card_orderlog set comment = 'x', chain_digest = sha256(convert_to('x', 'UTF8')) where id = $1`,
+      `update evidence_batch x set row_digests = overlay(x.row_digests placing
+          (select sha256(convert_to(jsonb_strip_nulls(to_jsonb(c) - k.skip)::text, 'UTF8'))
+             from card_orderlog c, evidence_chain k where c.id = $1 and k.chain = 'card_orderlog')
+          from (array_position(x.row_ids, $1::bigint) - 1) * 32 + 1 for 32)
+        where x.chain = 'card_orderlog' and $1::bigint = any(x.row_ids)`,
       [recomputed!.id],
     );
 
     const report = await evidence();
     expect(report.intact).toBe(false);
-    expect(chain(report, 'transfer_log').firstBroken).toEqual({
-      id: Number(rewritten!.id),
-      chainSeq: 4,
-      reason: 'changed',
+    expect(chain(report, 'transfer_log').firstBroken).toMatchObject({ id: Number(rewritten!.id), reason: 'changed' });
+    expect(chain(report, 'audit_event').firstBroken).toMatchObject({ id: Number(deleted!.id), reason: 'missing' });
+    expect(chain(report, 'access_log').firstBroken).toEqual({ batch: Number(last!.seq), reason: 'missing at the end' });
+    expect(chain(report, 'balance_log').firstBroken).toMatchObject({ batch: null, reason: 'unchained' });
+    expect(chain(report, 'card_orderlog').firstBroken).toMatchObject({
+      batch: Number(recomputed!.batch),
+      reason: 'batch changed',
     });
-    expect(chain(report, 'audit_event').firstBroken).toMatchObject({
-      chainSeq: Number(deleted!.chain_seq),
-      reason: 'missing',
-    });
-    expect(chain(report, 'access_log').firstBroken).toEqual({
-      chainSeq: Number(lastAccess!.chain_seq),
-      reason: 'missing at the end',
-    });
-    expect(chain(report, 'balance_log').firstBroken).toMatchObject({ chainSeq: null, reason: 'unchained' });
-    expect(chain(report, 'card_orderlog').firstBroken).toMatchObject({ id: Number(recomputed!.id), reason: 'changed' });
     const broken = report.chains.filter((c) => !c.intact).map((c) => c.chain);
     expect(broken.sort()).toEqual(['access_log', 'audit_event', 'balance_log', 'card_orderlog', 'transfer_log']);
   });

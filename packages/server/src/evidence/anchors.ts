@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/database';
+import { sealEvidence } from './seal';
 import type { Anchored } from './verify';
 
 /** The anchors' file in DATA_DIR: one JSON line per anchor, mode 0600. */
@@ -35,8 +36,9 @@ export const anchorKey = (jwtSecret: Uint8Array) =>
 const macOf = (key: Uint8Array, at: string, heads: AnchoredHead[]) =>
   crypto.createHmac('sha256', key).update(JSON.stringify({ at, heads })).digest('hex');
 
-/** Reads the chains' heads and appends them, signed, to `file`. */
+/** Links what was written, reads the chains' heads and appends them, signed, to `file`. */
 export async function writeAnchor(db: Pick<Queryable, 'query'>, file: string, key: Uint8Array): Promise<Anchor> {
+  await sealEvidence(db);
   const rows = await db.query<{ chain: string; rows: string; digest: string }>(
     `select chain, rows::text, encode(last_digest, 'hex') as digest from evidence_chain order by chain`,
   );

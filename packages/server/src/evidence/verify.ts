@@ -1,22 +1,34 @@
-// Whether the evidence is intact (`npm run evidence:verify`, `GET management/evidence`): every chained table
-// (migration 0031, docs/evidence.md) is read in chain order and each row's digest recomputed here, with
-// Node's own SHA-256, from its content as the database renders it: a row rewritten, deleted or inserted
-// behind the server's back (triggers off, a superuser) breaks its chain from that row on.
+// Whether the evidence is intact (`npm run evidence:verify`, `GET management/evidence`): for every chained
+// table (migrations 0031, 0039; docs/evidence.md) each row's digest is recomputed here, with Node's own
+// SHA-256, from its content as the database renders it, and compared with the one its batch recorded; then
+// the batches' chain is walked in order, each link recomputed. A row rewritten, deleted or inserted behind
+// the server's back (triggers off, a superuser) is found, and so is a batch rewritten or taken away.
 import crypto from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import { quote } from '../db/schema';
+import { sealEvidence } from './seal';
 
 export interface BrokenRow {
-  /** The row's id; absent when rows are missing at the chain's end. */
+  /** The row's id (for a batch, its first row's); absent when batches are missing at the chain's end. */
   id?: number;
-  /** Its place in the chain, or the place where a row is missing. */
-  chainSeq: number | null;
-  reason: 'changed' | 'missing' | 'unchained' | 'missing at the end' | 'not as anchored';
+  /** The place in the chain of the row's batch, or of the batch that is wrong; null for a row in no batch. */
+  batch: number | null;
+  reason:
+    | 'changed'
+    | 'missing'
+    | 'unchained'
+    | 'recorded twice'
+    | 'batch changed'
+    | 'batch missing'
+    | 'missing at the end'
+    | 'not as anchored';
 }
 
 export interface ChainReport {
   chain: string;
   rows: number;
+  /** Batches recorded but not linked yet (written while the check ran): their rows are checked all the same. */
+  pending: number;
   intact: boolean;
   /** The chain's last digest (hex), as the head records it: worth keeping outside the database. */
   head: string;
@@ -39,65 +51,128 @@ export interface Anchored {
   forged: number;
 }
 
-/** Rows fetched from a chain's cursor at a time. */
+interface Head {
+  chain: string;
+  rows: string;
+  batches: string;
+  last_digest: Buffer;
+  skip: string[];
+}
+
+/** Rows fetched from a cursor at a time. */
 const FETCH = 5000;
+const DIGEST_BYTES = 32;
 
-/** The digest a chain starts from: its table's name, so that no row of one table fits another. */
+/** The digest a chain starts from: its table's name, so that no batch of one table fits another. */
 const genesis = (chain: string) => crypto.createHash('sha256').update(chain, 'utf8').digest();
+const sha256 = (content: string) => crypto.createHash('sha256').update(content, 'utf8').digest();
 
-async function verifyChain(
-  tx: Queryable,
-  head: { chain: string; rows: number; last_digest: Buffer; skip: string[] },
-  anchored: Map<number, string> = new Map(),
-): Promise<ChainReport> {
-  let previous = genesis(head.chain);
-  let expected = 1;
-  let firstBroken: BrokenRow | undefined;
-  // The same content the insert trigger hashed: jsonb text without nulls and skipped keys (UTC set below).
-  await tx.query(
-    `declare evidence_rows no scroll cursor for
-       select id, chain_seq, chain_digest, jsonb_strip_nulls(to_jsonb(t) - $1::text[])::text as content
-         from ${quote(head.chain)} t order by chain_seq nulls last, id`,
-    [head.skip],
-  );
+/** Reads `sql`'s rows through a cursor, FETCH at a time, until `visit` returns false. */
+async function walk<T>(tx: Queryable, sql: string, params: unknown[], visit: (row: T) => boolean): Promise<void> {
+  await tx.query(`declare evidence_walk no scroll cursor for ${sql}`, params);
   try {
     for (;;) {
-      const rows = await tx.query<{
-        id: string;
-        chain_seq: string | null;
-        chain_digest: Buffer | null;
-        content: string;
-      }>(`fetch ${FETCH} from evidence_rows`);
-      for (const row of rows) {
-        const seq = row.chain_seq === null ? null : Number(row.chain_seq);
-        const id = Number(row.id);
-        if (seq === null || row.chain_digest === null) firstBroken = { id, chainSeq: null, reason: 'unchained' };
-        else if (seq !== expected) firstBroken = { id, chainSeq: expected, reason: 'missing' };
-        else {
-          const digest = crypto.createHash('sha256').update(previous).update(row.content, 'utf8').digest();
-          if (!digest.equals(row.chain_digest)) firstBroken = { id, chainSeq: seq, reason: 'changed' };
-          // Chained anew after a rewrite: sound from end to end, but not what was anchored (the rewritten row
-          // is this one or one before it).
-          else if ((anchored.get(seq) ?? digest.toString('hex')) !== digest.toString('hex'))
-            firstBroken = { id, chainSeq: seq, reason: 'not as anchored' };
-          previous = digest;
-        }
-        if (firstBroken) break;
-        expected++;
-      }
-      if (firstBroken || rows.length < FETCH) break;
+      const rows = await tx.query<T>(`fetch ${FETCH} from evidence_walk`);
+      for (const row of rows) if (!visit(row)) return;
+      if (rows.length < FETCH) return;
     }
   } finally {
-    await tx.query('close evidence_rows');
+    await tx.query('close evidence_walk');
   }
+}
+
+/**
+ * The rows against what their batches recorded, in id order: every row in exactly one batch, with the
+ * digest of its content (the same content the statement trigger hashed: jsonb text without nulls and
+ * skipped keys, UTC set by the caller).
+ */
+async function firstBrokenRow(tx: Queryable, head: Head): Promise<BrokenRow | undefined> {
+  let broken: BrokenRow | undefined;
+  let previousId: number | undefined;
+  await walk<{ id: string; present: boolean; batch: string | null; recorded: Buffer | null; content: string | null }>(
+    tx,
+    `select coalesce(t.id, e.id) as id, t.id is not null as present, e.seq as batch, e.recorded,
+            case when t.id is not null then jsonb_strip_nulls(to_jsonb(t) - $2::text[])::text end as content
+       from ${quote(head.chain)} t
+       full join (select u.id, b.seq, substring(b.row_digests from (u.n::int - 1) * ${DIGEST_BYTES} + 1
+                                                  for ${DIGEST_BYTES}) as recorded
+                    from evidence_batch b cross join lateral unnest(b.row_ids) with ordinality u(id, n)
+                   where b.chain = $1) e on e.id = t.id
+      order by 1`,
+    [head.chain, head.skip],
+    (row) => {
+      const id = Number(row.id);
+      const batch = row.batch === null ? null : Number(row.batch);
+      if (id === previousId) broken = { id, batch, reason: 'recorded twice' };
+      else if (!row.present) broken = { id, batch, reason: 'missing' };
+      else if (row.recorded === null) broken = { id, batch: null, reason: 'unchained' };
+      else if (!sha256(row.content!).equals(row.recorded)) broken = { id, batch, reason: 'changed' };
+      previousId = id;
+      return !broken;
+    },
+  );
+  return broken;
+}
+
+/** The batches' chain, link by link, against its head and the places anchored outside the database. */
+async function firstBrokenLink(
+  tx: Queryable,
+  head: Head,
+  anchored: Map<number, string>,
+): Promise<BrokenRow | undefined> {
+  let previous = genesis(head.chain);
+  let expected = 1;
+  let rows = 0;
+  let broken: BrokenRow | undefined;
+  // Anchored places still to meet, in order: each must fall at a batch's end with the same digest.
+  const places = [...anchored.keys()].sort((a, b) => a - b);
+  await walk<{ seq: string; ids: string; first_id: string; count: number; row_digests: Buffer; digest: Buffer }>(
+    tx,
+    `select seq, row_ids::text as ids, row_ids[1] as first_id, cardinality(row_ids) as count, row_digests, digest
+       from evidence_batch where chain = $1 and seq is not null order by seq`,
+    [head.chain],
+    (batch) => {
+      const seq = Number(batch.seq);
+      const id = Number(batch.first_id);
+      if (seq !== expected) broken = { id, batch: expected, reason: 'batch missing' };
+      else {
+        const digest = crypto.createHash('sha256').update(previous).update(batch.ids, 'utf8');
+        const linked = digest.update(batch.row_digests).digest();
+        rows += batch.count;
+        if (!linked.equals(batch.digest) || batch.row_digests.length !== batch.count * DIGEST_BYTES)
+          broken = { id, batch: seq, reason: 'batch changed' };
+        // Linked anew after a rewrite: sound from end to end, but not what was anchored (the rewritten row is
+        // in this batch or one before it).
+        else if (places.length > 0 && places[0]! <= rows) {
+          if (places[0] !== rows || anchored.get(rows) !== linked.toString('hex'))
+            broken = { id, batch: seq, reason: 'not as anchored' };
+          while (places.length > 0 && places[0]! <= rows) places.shift();
+        }
+        previous = linked;
+      }
+      if (!broken) expected++;
+      return !broken;
+    },
+  );
   const seen = expected - 1;
-  const anchoredBeyond = Math.max(0, ...anchored.keys()) > seen;
-  if (!firstBroken && (seen !== Number(head.rows) || !previous.equals(head.last_digest) || anchoredBeyond)) {
-    firstBroken = { chainSeq: seen + 1, reason: 'missing at the end' };
-  }
+  if (
+    !broken &&
+    (seen !== Number(head.batches) || rows !== Number(head.rows) || !previous.equals(head.last_digest) || places.length)
+  )
+    broken = { batch: seen + 1, reason: 'missing at the end' };
+  return broken;
+}
+
+async function verifyChain(tx: Queryable, head: Head, anchored: Map<number, string> = new Map()): Promise<ChainReport> {
+  const firstBroken = (await firstBrokenRow(tx, head)) ?? (await firstBrokenLink(tx, head, anchored));
+  const [pending] = await tx.query<{ count: number }>(
+    'select count(*)::int as count from evidence_batch where chain = $1 and seq is null',
+    [head.chain],
+  );
   return {
     chain: head.chain,
     rows: Number(head.rows),
+    pending: pending?.count ?? 0,
     intact: !firstBroken,
     head: Buffer.from(head.last_digest).toString('hex'),
     ...(firstBroken ? { firstBroken } : {}),
@@ -105,19 +180,20 @@ async function verifyChain(
 }
 
 /**
- * Verifies every chain in one snapshot (repeatable read), read only, and against the heads anchored outside
- * the database when given.
+ * Links what was written, then verifies every chain in one snapshot (repeatable read), read only, and
+ * against the heads anchored outside the database when given.
  */
 export async function verifyEvidence(
   db: Database,
   anchored: Anchored = { byChain: new Map(), anchors: 0, forged: 0 },
 ): Promise<EvidenceReport> {
   const started = performance.now();
+  await sealEvidence(db);
   const chains = await db.transaction(async (tx) => {
     await tx.query('set transaction isolation level repeatable read, read only');
     await tx.query(`set local timezone to 'UTC'`);
-    const heads = await tx.query<{ chain: string; rows: number; last_digest: Buffer; skip: string[] }>(
-      'select chain, rows, last_digest, skip from evidence_chain order by chain',
+    const heads = await tx.query<Head>(
+      'select chain, rows::text, batches::text, last_digest, skip from evidence_chain order by chain',
     );
     const reports: ChainReport[] = [];
     for (const head of heads) reports.push(await verifyChain(tx, head, anchored.byChain.get(head.chain)));

@@ -5,6 +5,7 @@ import { MONEY_REQUESTS, moneyRequestOf } from '@bank/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database';
 import type { Row } from '../engine/entity-service';
+import { runEvery } from '../ops/periodic';
 import { postRequest } from './request-hooks';
 
 /** Reads a request as its routes answer it (joined fields included), inside the posting's transaction. */
@@ -41,23 +42,13 @@ export function startDuePostings(
   everyMs: number,
   log: FastifyBaseLogger,
 ): { stop(): Promise<void> } {
-  let running: Promise<void> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running.then(async () => {
-      try {
-        const posted = await postDue(db, read);
-        if (posted > 0) log.info({ posted }, 'requests posted on their execution date');
-      } catch (error) {
-        // A database away (restart, failover) is tried again at the next turn.
-        log.warn({ err: error }, 'posting the requests due failed; trying again later');
-      }
-    });
-  }, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return runEvery(everyMs, async () => {
+    try {
+      const posted = await postDue(db, read);
+      if (posted > 0) log.info({ posted }, 'requests posted on their execution date');
+    } catch (error) {
+      // A database away (restart, failover) is tried again at the next turn.
+      log.warn({ err: error }, 'posting the requests due failed; trying again later');
+    }
+  });
 }

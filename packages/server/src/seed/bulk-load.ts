@@ -39,7 +39,7 @@ export async function beginBulkLoad(db: Queryable): Promise<void> {
   for (const [table, source] of Object.entries(model.workDays ?? {}))
     await db.query(workDayCall('untrack', table, source));
   for (const table of model.searchWords ?? []) await db.query('select search_words_untrack($1)', [table]);
-  // The evidence chains (migration 0031) are made once at the end, not row by row under one lock each.
+  // The evidence chains (migration 0039) are made once at the end, in batches of 10,000 rows, not one per COPY.
   for (const table of await chainedTables(db)) await db.query('select evidence_untrack($1)', [table]);
 }
 
@@ -110,8 +110,8 @@ export class BulkRebuild {
   private tick = () => this.onStep?.(++this.done, this.total);
 
   /**
-   * The evidence chains of those of `tables` that are chained, not made yet: each rewrites its table's
-   * rows once (evidence_track), so before the table's indexes, which the rewrite would otherwise update.
+   * The evidence chains of those of `tables` that are chained, not made yet: each reads its table's rows
+   * once and records their digests (evidence_track), while the table's pages are still in the cache.
    */
   private async chains(tables?: readonly string[]): Promise<string[]> {
     const chained = (await chainedTables(this.db)).filter(

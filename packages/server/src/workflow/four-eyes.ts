@@ -33,8 +33,11 @@ export interface FourEyesRule {
   approved(params: Params, viewer?: string): string;
   /** The open approvals of some requests (on their present amounts), by request id, oldest first. */
   openApprovals(db: Queryable, ids: readonly number[]): Promise<Map<number, Approval[]>>;
-  /** Before the update: refuses a second approval by the same login, turns a first one into `waiting`. */
-  review(db: Queryable, before: Row, body: Record<string, unknown>, actor: Actor): Promise<FourEyesStep | null>;
+  /**
+   * Before the update, given the request's `open` approvals (read once by the caller, who tells their
+   * givers too): refuses a second approval by the same login, turns a first one into `waiting`.
+   */
+  review(before: Row, body: Record<string, unknown>, actor: Actor, open: readonly Approval[]): FourEyesStep | null;
   /** The writes that record or settle the approvals, in the update's statement. */
   record(actor: Actor, step: FourEyesStep): CompanionWrite[];
 }
@@ -104,9 +107,8 @@ export function fourEyesRule(
       }
       return byId;
     },
-    async review(db, before, body, actor) {
+    review(before, body, actor, open) {
       const requested = body[workflow.status];
-      const open = await approvals(db, before);
       if (requested === before[workflow.status]) return null;
       if (requested !== rule.approve) return open.length > 0 ? 'settle' : null;
       // A decision never changes the amount (the write policy), so the saved one is the one approved.

@@ -52,7 +52,9 @@ export function workflowHooks(workflow: WorkflowDef, bus: EventBus, fourEyes?: F
           appError: { key: 'error.makerChecker', params: request.name },
         });
       }
-      const step = await fourEyes?.review(db, before, body, actor);
+      // The open approvals, read once for the four-eyes rule and for whom the decision is news.
+      const open = statusChanged && fourEyes ? await fourEyes.approvals(db, before) : [];
+      const step = fourEyes?.review(before, body, actor, open) ?? null;
       if (workflow.updatedAt) body[workflow.updatedAt] = new Date().toISOString();
 
       const writes: CompanionWrite[] = step ? fourEyes!.record(actor, step) : [];
@@ -67,7 +69,7 @@ export function workflowHooks(workflow: WorkflowDef, bus: EventBus, fourEyes?: F
       const committed: Array<() => Promise<void>> = [];
       // A decision that no longer leaves the request waiting is news for its maker and first validator.
       if (statusChanged && step !== 'first-approval' && isDecided(workflow, written)) {
-        const recipients = await recipientsOf(db, before, actor, fourEyes);
+        const recipients = recipientsOf(before, actor, open);
         if (recipients.length > 0) {
           writes.push(notificationInsert(request.name, written, actor.login, recipients));
           const notified = { type: 'notified', logins: recipients.map((r) => r.login) } as const;

@@ -3,9 +3,8 @@
 // of the decision itself (a companion write of the workflow's update), so a notification exists exactly
 // when the decision does.
 import type { NotificationReason } from '@bank/domain';
-import type { Queryable } from '../../db/database';
 import type { Actor, CompanionWrite, Row } from '../../engine/entity-service';
-import type { FourEyesRule } from '../../workflow/four-eyes';
+import type { Approval } from '../../workflow/four-eyes';
 
 export interface Recipient {
   login: string;
@@ -13,20 +12,15 @@ export interface Recipient {
 }
 
 /**
- * The logins to tell of a decision on `before` by `actor`. The open approvals are read before the update,
- * like the four-eyes rule reads them: only a status change writes them, and it raises the version, so the
+ * The logins to tell of a decision on `before` by `actor`. The `open` approvals were read before the
+ * update, for the four-eyes rule: only a status change writes them, and it raises the version, so the
  * update's version guard makes them the ones the decision settles.
  */
-export async function recipientsOf(
-  db: Queryable,
-  before: Row,
-  actor: Actor,
-  fourEyes: FourEyesRule | undefined,
-): Promise<Recipient[]> {
+export function recipientsOf(before: Row, actor: Actor, open: readonly Approval[]): Recipient[] {
   const recipients: Recipient[] = [];
   if (typeof before.filedBy === 'string' && before.filedBy !== actor.login)
     recipients.push({ login: before.filedBy, reason: 'filed' });
-  for (const approval of fourEyes ? await fourEyes.approvals(db, before) : []) {
+  for (const approval of open) {
     if (approval.login !== actor.login && !recipients.some((r) => r.login === approval.login))
       recipients.push({ login: approval.login, reason: 'approved' });
   }

@@ -1,0 +1,29 @@
+// The sealer (migration 0039, docs/evidence.md): links the batches of evidence that writers recorded into
+// their chains, off the request path. Every instance runs it every second; a chain being linked by another
+// is skipped under its head's lock, so two instances never link the same batch.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Queryable } from '../db/database';
+import { runEvery } from '../ops/periodic';
+
+/** How often each instance links what was written. */
+export const SEAL_EVERY_MS = 1000;
+
+/** Links the committed batches not linked yet; returns how many. */
+export async function sealEvidence(db: Pick<Queryable, 'query'>): Promise<number> {
+  const [row] = await db.query<{ linked: string }>('select evidence_seal() as linked');
+  return Number(row?.linked ?? 0);
+}
+
+export function startSealing(db: Pick<Queryable, 'query'>, log: FastifyBaseLogger): { stop(): Promise<void> } {
+  let failing = false;
+  return runEvery(SEAL_EVERY_MS, async () => {
+    try {
+      await sealEvidence(db);
+      failing = false;
+    } catch (error) {
+      // A database away (restart, failover) is tried again at the next turn; said once.
+      if (!failing) log.warn({ err: error }, 'linking the evidence failed; trying again every second');
+      failing = true;
+    }
+  });
+}
