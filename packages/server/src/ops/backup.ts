@@ -226,15 +226,21 @@ export function libpq(databaseUrl: string): { url: string; env: NodeJS.ProcessEn
   return { url: url.toString(), env, label };
 }
 
-async function postgresContent(
-  databaseUrl: string,
-): Promise<Content & { otherSessions: string[]; keysInside: boolean }> {
+/** A client connected to `databaseUrl`, or an error an operator can act on. */
+export async function connectTo(databaseUrl: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: databaseUrl });
   try {
     await client.connect();
   } catch (error) {
     throw new Error(`Cannot connect to the database of DATABASE_URL: ${(error as Error).message}`);
   }
+  return client;
+}
+
+async function postgresContent(
+  databaseUrl: string,
+): Promise<Content & { otherSessions: string[]; keysInside: boolean }> {
+  const client = await connectTo(databaseUrl);
   try {
     const content = await contentOf(async (sql) => (await client.query(sql)).rows);
     const { rows } = await client.query<{ who: string }>(
@@ -456,8 +462,7 @@ async function restorePostgres(
     stop();
   }
   progress('Updating the planner statistics (ANALYZE)…');
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const client = await connectTo(databaseUrl);
   try {
     await client.query('analyze');
     return await contentOf(async (sql) => (await client.query(sql)).rows);

@@ -5,8 +5,17 @@
 // embedded database has no WAL archive: both refuse it.
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
-import { OperatorError, formatBytes, libpq, secondsSince, start, ticker, toolVersion, type Options } from './backup';
+import {
+  OperatorError,
+  connectTo,
+  formatBytes,
+  libpq,
+  secondsSince,
+  start,
+  ticker,
+  toolVersion,
+  type Options,
+} from './backup';
 
 /** What a base backup folder holds beside PostgreSQL's own files: when it was taken, by the server's clock. */
 export const BASE_BACKUP_INFO = 'bank-base-backup.json';
@@ -181,12 +190,7 @@ export async function baseBackup(
 
 /** Refuses a server that does not archive its WAL or a role that may not copy it. */
 async function serverState(databaseUrl: string, label: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  try {
-    await client.connect();
-  } catch (error) {
-    throw new Error(`Cannot connect to the database of DATABASE_URL: ${(error as Error).message}`);
-  }
+  const client = await connectTo(databaseUrl);
   try {
     const { rows } = await client.query<{
       mode: string;
@@ -223,8 +227,7 @@ async function serverState(databaseUrl: string, label: string) {
 }
 
 async function serverNow(databaseUrl: string): Promise<Date> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const client = await connectTo(databaseUrl);
   try {
     return (await client.query<{ now: Date }>('select clock_timestamp() as now')).rows[0]!.now;
   } finally {

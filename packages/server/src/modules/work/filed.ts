@@ -6,9 +6,10 @@ import type { Database } from '../../db/database';
 import { quote } from '../../db/schema';
 import type { Page } from '../../engine/entity-service';
 import { Params } from '../../engine/list-query';
-import { cappedTotal, countLimit, type Total } from '../../engine/totals';
+import { countLimit, type Total } from '../../engine/totals';
 import type { FourEyesRule } from '../../workflow/four-eyes';
 import { requesterJoin } from './requester';
+import { unionTotal } from './union-total';
 
 interface FiledDbRow {
   entity: string;
@@ -81,13 +82,11 @@ export class FiledRequests {
   private async total(login: string, limit: number): Promise<Total> {
     const params = new Params();
     const arms = WORKFLOWS.map((workflow) => this.arm(workflow, login, params));
-    const cap = params.add(limit);
-    const [row] = await this.db.query<{ n: number }>(
-      `select coalesce(sum(n), 0)::bigint as n from (${arms
-        .map((arm) => `select count(*) as n from (select 1 ${arm.from} limit ${cap}) x`)
-        .join('\nunion all\n')}) c`,
-      params.values,
+    return unionTotal(
+      this.db,
+      arms.map((arm) => arm.from),
+      params,
+      limit,
     );
-    return cappedTotal(Number(row!.n), limit);
   }
 }

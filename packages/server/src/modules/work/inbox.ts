@@ -8,9 +8,10 @@ import type { Database } from '../../db/database';
 import { quote } from '../../db/schema';
 import type { Actor, Page } from '../../engine/entity-service';
 import { Params } from '../../engine/list-query';
-import { cappedTotal, countLimit, type Total } from '../../engine/totals';
+import { countLimit, type Total } from '../../engine/totals';
 import type { FourEyesRule } from '../../workflow/four-eyes';
 import { clientIdColumn, clientIdValue, requesterJoin } from './requester';
+import { unionTotal } from './union-total';
 
 export interface InboxFilter {
   /** One request type (entity name). */
@@ -143,14 +144,11 @@ export class CheckerInbox {
   async total(actor: Actor, filter: InboxFilter, limit = countLimit(0, 1)): Promise<Total> {
     const params = new Params();
     const arms = this.arms(actor, filter, params);
-    if (arms.length === 0) return { total: 0, exact: true };
-    const cap = params.add(limit);
-    const [row] = await this.db.query<{ n: number }>(
-      `select coalesce(sum(n), 0)::bigint as n from (${arms
-        .map((arm) => `select count(*) as n from (select 1 ${arm.from} limit ${cap}) x`)
-        .join('\nunion all\n')}) c`,
-      params.values,
+    return unionTotal(
+      this.db,
+      arms.map((arm) => arm.from),
+      params,
+      limit,
     );
-    return cappedTotal(Number(row!.n), limit);
   }
 }
