@@ -17,6 +17,7 @@ import { quote } from '../src/db/schema';
 import { seedDemo } from '../src/seed/demo';
 import { backup, LEFT_OUT, OperatorError, restore } from '../src/ops/backup';
 import { decryptFile } from '../src/ops/backup-crypto';
+import { verifyEvidence } from '../src/evidence/verify';
 import { loadConfig } from '../src/config';
 import { loadServerKeys } from '../src/security/server-keys';
 import { pgliteTemplate, postgresTemplate } from './templates';
@@ -196,6 +197,9 @@ describe(`backup and restore drill (${adminUrl ? 'PostgreSQL' : 'embedded PGlite
       await expect(db.query(`update balance_log set id = id`)).rejects.toThrow(/append-only/);
       await expect(db.query('delete from transfer_log')).rejects.toThrow(/append-only/);
       await expect(db.exec('truncate access_log')).rejects.toThrow(/append-only/);
+      // And its evidence came back whole: every row in its batch, every batch linked.
+      const evidence = await verifyEvidence(db);
+      expect(evidence.chains.filter((chain) => !chain.intact)).toEqual([]);
     });
   }, 300_000);
 });
