@@ -138,7 +138,7 @@ export async function buildApp({ config, db: database, keys, mailbox }: AppOptio
   // keys' own statements are not a request's write and use the database itself.
   const db = idempotentDatabase(database);
   const loggers = new LoggerRegistry(app.log);
-  const bus = createEventBus(database, config.databaseUrl, loggers.get('db'));
+  const bus = await createEventBus(database, config.databaseUrl, loggers.get('db'));
   const tokens = createTokenService(keys.jwtSecret);
   const accounts = new AccountStateCache(db, bus);
   const sessions = new SessionStore(db, bus, {
@@ -223,7 +223,7 @@ export async function buildApp({ config, db: database, keys, mailbox }: AppOptio
   registerSubscriptionRoutes(app, db, services);
   registerEventRoutes(app, db, bus);
   registerWorkRoutes(app, db, config.queueSlaHours, fourEyesRules);
-  registerBulkDecisions(app, services, bus);
+  registerBulkDecisions(app, services);
 
   await registerWebApp(app, config.webDist);
   app.addHook('onClose', async () => {

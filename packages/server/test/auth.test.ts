@@ -225,7 +225,7 @@ describe('the access guard', () => {
     const { AccountStateCache } = await import('../src/plugins/auth');
     const { createEventBus } = await import('../src/modules/events/bus');
     // Two instances' caches on one bus (in process: the PostgreSQL channel is the cluster suite's).
-    const bus = createEventBus(t.db, undefined, t.app.log);
+    const bus = await createEventBus(t.db, undefined, t.app.log);
     const here = new AccountStateCache(t.db, bus);
     const there = new AccountStateCache(t.db, bus);
     expect(await there.get('reclamations')).not.toBeNull();

@@ -56,17 +56,12 @@ export interface UpdateContext {
  */
 export type CompanionWrite = (params: Params) => string;
 
-/**
- * What goes with an update in its one statement: its companion writes, and notices, SQL expressions
- * evaluated once on the written row (an event that PostgreSQL sends when the statement commits, so that
- * none goes out for a write that did not happen and none is lost for one that did).
- */
+/** What goes with an update: its companion writes in its one statement, and work once it is committed. */
 export interface UpdateCompanions {
   writes: CompanionWrite[];
-  notices: CompanionWrite[];
   /**
-   * Work once the update is committed: the events of a database whose bus has no statement form (the
-   * embedded one). Each one catches its own errors: the write is done whatever they do.
+   * Work once the update is committed (the events it announces). Each one catches its own errors: the
+   * write is done whatever they do.
    */
   committed?: Array<() => Promise<void>>;
 }
@@ -103,9 +98,6 @@ export interface CreateContext {
   /** The staff member creating it; none when the server creates it for itself (a module's transaction). */
   actor: Actor | undefined;
 }
-
-/** The columns that carry an update's notices, not sent. */
-const NOTICE = '__notice';
 
 interface DatabaseError {
   code?: string;
@@ -547,7 +539,7 @@ export class EntityService {
     const merged = mergeUpdate(this.entity, before, body, actor.authorities);
     const companions =
       (await this.hooks.prepareUpdate?.({ db: this.db, before, body: merged, sent: body, actor })) ??
-      ({ writes: [], notices: [] } satisfies UpdateCompanions);
+      ({ writes: [] } satisfies UpdateCompanions);
     const changes = guardedChanges(this.entity, before, merged);
     companions.writes.push(...fieldChangeAudits(this.entity, before.id, changes, actor.login, 't'));
     // A many-to-many list is written by statements of its own, in a transaction with the update.
@@ -588,13 +580,11 @@ export class EntityService {
     sets.push('version = version + 1');
     const where = `id = ${params.add(before.id)} and version = ${params.add(before.version)}`;
     const writes = companions.writes.map((write, i) => `, w${i} as (${write(params)})`).join('');
-    const notices = companions.notices.map((notice, i) => `, ${notice(params)} as ${NOTICE}${i}`).join('');
     const rows = await tx.query<Row>(
       `with t as (update ${this.table} set ${sets.join(', ')} where ${where} returning *)${writes}
-       select ${this.selectList}${notices} from t ${this.joins}`,
+       select ${this.selectList} from t ${this.joins}`,
       params.values,
     );
-    for (const row of rows) companions.notices.forEach((_, i) => delete row[`${NOTICE}${i}`]);
     if (rows.length === 0) {
       const [still] = await tx.query(`select 1 from ${this.table} where id = $1`, [before.id]);
       throw still ? staleVersion(this.entity) : notFound(`No ${this.entity.name} with id ${before.id}`);

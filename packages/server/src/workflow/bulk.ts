@@ -10,14 +10,12 @@ import {
   WORKFLOWS,
   decisionStatusOf,
   entityAccess,
-  entityByName,
   hasAnyAuthority,
   workflowOf,
   type BulkDecision,
   type BulkOutcome,
 } from '@bank/domain';
 import type { EntityService } from '../engine/entity-service';
-import type { EventBus } from '../modules/events/bus';
 import { HttpProblem } from '../problem';
 
 interface BulkBody {
@@ -71,7 +69,7 @@ const outcomes = {
   },
 } as const;
 
-export function registerBulkDecisions(app: FastifyInstance, services: Map<string, EntityService>, bus: EventBus): void {
+export function registerBulkDecisions(app: FastifyInstance, services: Map<string, EntityService>): void {
   app.post<{ Body: BulkBody }>(
     '/core/api/work/decisions',
     { config: { access: ROUTE_ACCESS.entity }, schema: { body: bulkBody, response: { 200: outcomes } } },
@@ -94,7 +92,6 @@ export function registerBulkDecisions(app: FastifyInstance, services: Map<string
         text: string,
       ): Promise<BulkOutcome> {
         const workflow = workflowOf(item.entity)!;
-        const entity = entityByName(item.entity);
         const outcome = { entity: item.entity, id: item.id };
         // The roles of the request's own PUT: what the route would have refused, refused here.
         if (!hasAnyAuthority(actor.authorities, entityAccess(item.entity, 'update'))) {
@@ -112,19 +109,6 @@ export function registerBulkDecisions(app: FastifyInstance, services: Map<string
         if (workflow.comment) body[workflow.comment] = text;
         try {
           const after = await services.get(item.entity)!.update(item.id, body, actor);
-          // Without the statement form of the bus (embedded database), the save is announced here, as the
-          // events module does after a PUT.
-          if (!bus.inStatement) {
-            await bus
-              .publish({
-                type: 'saved',
-                resource: entity.resource,
-                id: item.id,
-                login: actor.login,
-                version: after.version,
-              })
-              .catch((error: unknown) => request.log.warn({ err: error }, 'event lost'));
-          }
           return { ...outcome, done: true, status: String(after[workflow.status]), version: after.version };
         } catch (error) {
           if (!(error instanceof HttpProblem)) throw error;

@@ -1,11 +1,11 @@
 // The workflow module: a staff update of a request checks the observation and the allowed status, then
-// writes the request, one history row (`observation{}STATUS{}login`), an audit event, the notifications of
-// a decision and, on PostgreSQL, the `saved` and `notified` events in one statement. Plugged into the entity engine as
-// update hooks of each request type.
+// writes the request, one history row (`observation{}STATUS{}login`), an audit event and the notifications
+// of a decision in one statement, and announces the `saved` and `notified` events once it is committed.
+// Plugged into the entity engine as update hooks of each request type.
 import { ENUMS, encodeHistoryComment, entityByName, isDecided, type WorkflowDef } from '@bank/domain';
 import { quote } from '../db/schema';
 import type { CompanionWrite, EntityHooks } from '../engine/entity-service';
-import type { EventBus } from '../modules/events/bus';
+import type { BusEvent, EventBus } from '../modules/events/bus';
 import { HttpProblem } from '../problem';
 import { auditInsert } from '../modules/audit/audit';
 import { notificationInsert, recipientsOf } from '../modules/notifications/notify';
@@ -58,30 +58,32 @@ export function workflowHooks(workflow: WorkflowDef, bus: EventBus, fourEyes?: F
       if (workflow.updatedAt) body[workflow.updatedAt] = new Date().toISOString();
 
       const writes: CompanionWrite[] = step ? fourEyes!.record(actor, step) : [];
-      // Every save of a request puts its open forms out of date (without the bus's statement form, the
-      // events module publishes it once the answer has left).
-      const saved = { type: 'saved', resource: request.resource, id: Number(before.id), login: actor.login } as const;
-      const notices: CompanionWrite[] = bus.inStatement
-        ? [(params) => bus.inStatement!({ ...saved, version: Number(before.version) + 1 }, params)]
-        : [];
+      // Every save of a request puts its open forms out of date, and a decision that no longer leaves the
+      // request waiting is news for its maker and first validator: events sent once the save is committed.
+      // A lost event only leaves a form or a bell behind until its next refresh: the decision stands.
+      const published = (event: BusEvent) => () => bus.publish(event).catch(() => {});
+      const committed = [
+        published({
+          type: 'saved',
+          resource: request.resource,
+          id: Number(before.id),
+          login: actor.login,
+          version: Number(before.version) + 1,
+        }),
+      ];
       const written = String(body[workflow.status] ?? '');
       const observation = observationOf(body);
-      const committed: Array<() => Promise<void>> = [];
-      // A decision that no longer leaves the request waiting is news for its maker and first validator.
       if (statusChanged && step !== 'first-approval' && isDecided(workflow, written)) {
         const recipients = recipientsOf(before, actor, open);
         if (recipients.length > 0) {
           writes.push(notificationInsert(request.name, written, actor.login, recipients));
-          const notified = { type: 'notified', logins: recipients.map((r) => r.login) } as const;
-          if (bus.inStatement) notices.push((params) => bus.inStatement!(notified, params));
-          // A lost event only leaves a bell behind until its next refresh: the decision stands.
-          else committed.push(() => bus.publish(notified).catch(() => {}));
+          committed.push(published({ type: 'notified', logins: recipients.map((r) => r.login) }));
         }
       }
       // A first approval leaves the status as it was, but is a decision: it goes in the history.
       const decided = step === 'first-approval';
       if (!decided && written === before[workflow.status] && observation === observationOf(before)) {
-        return { writes, notices, committed };
+        return { writes, committed };
       }
 
       // The history row and the audit event: rows of the written request `t`.
@@ -110,7 +112,7 @@ export function workflowHooks(workflow: WorkflowDef, bus: EventBus, fourEyes?: F
           't',
         ),
       );
-      return { writes, notices, committed };
+      return { writes, committed };
     },
   };
 }

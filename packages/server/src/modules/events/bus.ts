@@ -4,7 +4,6 @@
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
-import type { Params } from '../../engine/list-query';
 
 export const EVENT_CHANNEL = 'bank_events';
 
@@ -19,17 +18,17 @@ export type BusEvent =
   | { type: 'notified'; logins: string[] };
 
 export interface EventBus {
+  /** Sends `event` to every instance; a write's events are sent once it is committed. */
   publish(event: BusEvent): Promise<void>;
-  /**
-   * On PostgreSQL, an SQL expression that publishes `event` when the statement it is part of commits:
-   * a write's own event then costs no statement of its own, and goes out exactly when the write does.
-   */
-  inStatement?(event: BusEvent, params: Params): string;
   subscribe(listener: (event: BusEvent) => void): () => void;
   close(): Promise<void>;
 }
 
-export function createEventBus(db: Database, databaseUrl: string | undefined, log: FastifyBaseLogger): EventBus {
+export async function createEventBus(
+  db: Database,
+  databaseUrl: string | undefined,
+  log: FastifyBaseLogger,
+): Promise<EventBus> {
   const listeners = new Set<(event: BusEvent) => void>();
   const deliver = (event: BusEvent) => {
     for (const listener of listeners) listener(event);
@@ -89,13 +88,17 @@ export function createEventBus(db: Database, databaseUrl: string | undefined, lo
     failures = 0;
   };
   void connect();
+  // Sent on a connection of its own, outside the writes' transactions and without waiting for the disk:
+  // PostgreSQL serialises the commits of every transaction that notifies (a database-wide lock held through
+  // the commit's flush), so a NOTIFY inside a decision made every decision wait for the previous one's
+  // commit. An event is a hint (a form or a count to refresh): one lost in a crash costs a refresh.
+  const sender = db.openSibling ? await db.openSibling(1, { synchronous_commit: 'off' }) : db;
 
   return {
-    // Sent on the shared pool: every instance, this one included, hears it through its LISTEN.
+    // Every instance, this one included, hears it through its LISTEN.
     async publish(event) {
-      await db.query('select pg_notify($1, $2)', [EVENT_CHANNEL, JSON.stringify(event)]);
+      await sender.query('select pg_notify($1, $2)', [EVENT_CHANNEL, JSON.stringify(event)]);
     },
-    inStatement: (event, params) => `pg_notify(${params.add(EVENT_CHANNEL)}, ${params.add(JSON.stringify(event))})`,
     subscribe,
     async close() {
       closed = true;
@@ -103,6 +106,7 @@ export function createEventBus(db: Database, databaseUrl: string | undefined, lo
       const last = client;
       client = undefined;
       await last?.end().catch(() => {});
+      if (sender !== db) await sender.close();
     },
   };
 }

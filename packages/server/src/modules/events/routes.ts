@@ -141,19 +141,10 @@ export function registerEventRoutes(app: FastifyInstance, db: Database, bus: Eve
   /** The events a write's answer announces: a save of a request, a change to the pending counts. */
   const announce = async (request: FastifyRequest) => {
     const lost = (error: unknown) => request.log.warn({ err: error }, 'event lost');
+    // The engine's PUT of a request (the only PUT naming a request entity) announced its save itself, once
+    // committed (workflow/staff-update.ts); a save of a counted request type also means "count again".
     const resource = request.method === 'PUT' && RESOURCE_OF_REQUEST.get(request.routeOptions.config.entity ?? '');
-    if (resource) {
-      // The engine's PUT of a request (the only PUT naming a request entity): it wrote the row under its
-      // lock on the version the body carried, and raised that version by one (entity-service.ts). On
-      // PostgreSQL its statement sent the event (workflow/staff-update.ts).
-      if (bus.inStatement) return;
-      const { id } = request.params as { id: number };
-      const { version } = request.body as { version: number };
-      const login = request.user!.login;
-      // One event for both: a save of a counted request type also means "count again".
-      await bus.publish({ type: 'saved', resource, id, login, version: version + 1 }).catch(lost);
-      if (COUNTED_RESOURCES.has(resource)) return;
-    }
+    if (resource && COUNTED_RESOURCES.has(resource)) return;
     if (touchesCounts(request.routeOptions.url)) await bus.publish({ type: 'pending' }).catch(lost);
   };
 
