@@ -40,7 +40,7 @@ create table evidence_batch (
 );
 -- Kept as they are, out of line: digests do not compress, and trying cost more than the rest of a batch's insert.
 alter table evidence_batch alter column row_ids set storage external, alter column row_digests set storage external;
-create unique index evidence_batch_place on evidence_batch (chain, seq);
+create unique index evidence_batch_place on evidence_batch (chain, seq) where seq is not null;
 create index evidence_batch_pending on evidence_batch (chain, id) where seq is null;
 
 -- The statement's new rows, recorded as one batch (none for a statement that inserted nothing).
