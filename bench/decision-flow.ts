@@ -10,6 +10,7 @@ import { TOKEN_STORAGE_KEY } from '@bank/domain';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../e2e/chromium';
 import { countUserActions, takeUserActions, type UserActions } from '../e2e/user-actions';
+import { signInToken } from './api';
 import { markdownTable } from './markdown';
 import { buildAll, withDemoServer } from './processes';
 
@@ -22,15 +23,6 @@ const flows: Flow[] = args.includes('--flow') && flowArg !== 'both' ? [flowArg a
 
 interface Step extends UserActions {
   ms: number;
-}
-
-async function signInToken(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'manager', password: 'manager', rememberMe: false }),
-  });
-  return ((await response.json()) as { id_token: string }).id_token;
 }
 
 /** Ten fresh pending card orders, so that every flow has the same work on page 1 of the original list. */
@@ -104,7 +96,7 @@ await withDemoServer('decision', async (base) => {
   const browser = await launchChromium();
   try {
     for (const flow of flows) {
-      const token = await signInToken(base);
+      const token = await signInToken(base, 'manager');
       await createPending(base, token, flow);
       const context = await browser.newContext({
         baseURL: base,

@@ -47,24 +47,35 @@ export function buildAll(): void {
   if (build.status !== 0) throw new Error(`npm run build failed (${build.status})`);
 }
 
+/** The demo server of withDemoServer: stopped and started again on the same data and port. */
+export interface DemoServer {
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
 /**
  * Runs `work` against the compiled server on a new embedded database with the demo data (the browser
  * benches), then stops the server and removes its data, whatever `work` did.
  */
-export async function withDemoServer<T>(name: string, work: (base: string) => Promise<T>): Promise<T> {
+export async function withDemoServer<T>(
+  name: string,
+  work: (base: string, server: DemoServer) => Promise<T>,
+): Promise<T> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bank-bench-${name}-`));
   const port = 18_000 + Math.floor(Math.random() * 2000);
-  const server = startNode(SERVER, {
-    DATABASE_URL: '',
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    SEED: 'demo',
-  });
+  const env = { DATABASE_URL: '', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), SEED: 'demo' };
   const base = `http://127.0.0.1:${port}`;
+  let server = startNode(SERVER, env);
+  const healthy = () => waitForHttp(`${base}/management/health`, 300_000, server);
   try {
-    await waitForHttp(`${base}/management/health`, 300_000, server);
-    return await work(base);
+    await healthy();
+    return await work(base, {
+      stop: () => stop(server),
+      start: async () => {
+        server = startNode(SERVER, env);
+        await healthy();
+      },
+    });
   } finally {
     await stop(server);
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -10,6 +10,7 @@ import zlib from 'node:zlib';
 import { TOKEN_STORAGE_KEY } from '@bank/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../e2e/chromium';
+import { signInToken } from './api';
 import { markdownTable } from './markdown';
 import { buildAll, root, withDemoServer } from './processes';
 
@@ -80,16 +81,6 @@ const median = (values: number[]) => {
 const sum = (assets: Asset[], key: 'gzip' | 'sent', type?: Asset['type']) =>
   assets.filter((asset) => !type || asset.type === type).reduce((total, asset) => total + asset[key], 0);
 
-async function token(base: string, login: string): Promise<string> {
-  const response = await fetch(`${base}/api/authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: login, password: login, rememberMe: false }),
-  });
-  if (!response.ok) throw new Error(`sign-in of ${login} failed: ${response.status}`);
-  return ((await response.json()) as { id_token: string }).id_token;
-}
-
 /**
  * Runs in the page before its scripts: resolves `firstPainted` with the time since navigation start
  * (performance.now()) once an element matching `selector` has been painted. A mutation observer sees
@@ -114,7 +105,7 @@ function watchFirstPaint(selector: string): void {
 async function context(browser: Browser, base: string, group: Group): Promise<BrowserContext> {
   const opened = await browser.newContext({ baseURL: base, locale: 'fr-FR', viewport: { width: 1366, height: 800 } });
   if (group.login) {
-    const stored = { key: TOKEN_STORAGE_KEY, value: await token(base, group.login) };
+    const stored = { key: TOKEN_STORAGE_KEY, value: await signInToken(base, group.login) };
     await opened.addInitScript(({ key, value }) => sessionStorage.setItem(key, value), stored);
   }
   await opened.addInitScript(watchFirstPaint, group.ready);

@@ -159,8 +159,8 @@ describe('manager, decision forms, client file and print pages', () => {
 // Issue 38: the home of those who file requests (« Mes saisies »), and the notifications bell open.
 describe('agent de saisie, « Mes saisies » and the notifications bell', () => {
   const page = signedInPage('agentsaisie');
-  // The demo data's requests come from the customer channel or the supervisors: one of the clerk's own,
-  // rejected, so that the bell has a notification to show.
+  // The demo data's requests the clerk filed are all still open: one of the clerk's own, rejected, so that
+  // the bell has a notification to show.
   beforeAll(async () => {
     const order = await fileCardOrder();
     const rejected = await api('PUT', `/core/api/card-orders/${order.id}`, await apiToken('manager'), {

@@ -360,3 +360,63 @@ describe('on a phone (390 × 844)', () => {
     await context.close();
   });
 });
+
+/**
+ * The open header menu as drawn: its list past the window's edges, the items another element covers (at their
+ * middle), and whether the focused item shows an outline.
+ */
+function openMenuDrawn() {
+  const menu = document.querySelector('[role="menu"]')!;
+  const { left, right } = menu.getBoundingClientRect();
+  const covered = Array.from(menu.querySelectorAll('[role="menuitem"]'))
+    .filter((item) => {
+      const box = item.getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return !top || !item.contains(top);
+    })
+    .map((item) => item.textContent);
+  const focused = document.activeElement;
+  return {
+    outside: left < 0 || right > window.innerWidth,
+    covered,
+    outlined:
+      focused?.getAttribute('role') === 'menuitem' &&
+      menu.contains(focused) &&
+      getComputedStyle(focused).outlineStyle !== 'none',
+  };
+}
+
+// The review of issue 38 looked at the header's menus open: the bell's long lines ran past a phone's edge.
+describe.each([
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+])('the header menus open at $width px', (viewport) => {
+  it('keep their list inside the window, above the page, the focused item outlined', async () => {
+    // One of the clerk's requests decided, so that the bell lists a notification with its long line.
+    const order = await fileCardOrder(`Menus ${run}`);
+    const rejected = await api('PUT', `/core/api/card-orders/${order.id}`, await managerApi(), {
+      ...order,
+      orderStatus: 'REJECTED',
+      comment: 'Pièce manquante',
+    });
+    expect(rejected.status).toBe(200);
+    const { context, page } = await browser.open();
+    page.setDefaultTimeout(15_000);
+    await page.setViewportSize(viewport);
+    await signIn(page, 'agentsaisie');
+    await page.locator('[data-testid="notification-bell"]:not([data-unread="0"])').waitFor();
+    for (const testId of ['notification-bell', 'account-menu']) {
+      // By the keyboard, as the focus outline shows: Enter opens, the arrow moves to the second item.
+      await page.getByTestId(testId).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('menuitem').first().waitFor();
+      await page.keyboard.press('ArrowDown');
+      // Polled: the list opens with a transition.
+      await expect.poll(() => page.evaluate(openMenuDrawn)).toEqual({ outside: false, covered: [], outlined: true });
+      await screenshot(page, `layout-${testId}-open-${viewport.width}`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+    }
+    await context.close();
+  });
+});

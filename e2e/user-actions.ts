@@ -11,15 +11,24 @@ export interface UserActions {
   typed: number;
 }
 
-/** Runs in the page (`page.addInitScript(countUserActions)`): counts the user's own events, not the app's. */
+/**
+ * Runs in the page (`page.addInitScript(countUserActions)`): counts the user's own events, not the app's. A click
+ * is the pointer's (Enter on a link fires one too, with no click count); a chord (Ctrl+Enter) is one key press;
+ * a field is typed into when text is entered (a ticked box fires `input` too, not as an InputEvent).
+ */
 export function countUserActions(): void {
   const counts = { clicks: 0, keys: 0, typed: new Set<EventTarget>() };
+  const modifiers = ['Control', 'Shift', 'Alt', 'Meta'];
   Object.assign(window, { userActions: counts });
-  document.addEventListener('click', (event) => event.isTrusted && counts.clicks++, true);
-  document.addEventListener('keydown', (event) => event.isTrusted && event.key.length > 1 && counts.keys++, true);
+  document.addEventListener('click', (event) => event.isTrusted && event.detail > 0 && counts.clicks++, true);
+  document.addEventListener(
+    'keydown',
+    (event) => event.isTrusted && event.key.length > 1 && !modifiers.includes(event.key) && counts.keys++,
+    true,
+  );
   document.addEventListener(
     'input',
-    (event) => event.isTrusted && event.target && counts.typed.add(event.target),
+    (event) => event.isTrusted && event instanceof InputEvent && event.target && counts.typed.add(event.target),
     true,
   );
 }

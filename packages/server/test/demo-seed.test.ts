@@ -121,6 +121,32 @@ describe('demo data', () => {
     },
   );
 
+  it('files some open requests as the roles that decide none, who then write none of their history', async () => {
+    const filers = ['agentsaisie', 'reclamations'];
+    for (const workflow of WORKFLOWS) {
+      const entity = entityByName(workflow.entity);
+      const filedBy = column(entity.name, 'filedBy');
+      const rows = await t.db.query<{ status: string }>(
+        `select ${column(entity.name, workflow.status)}::text as status
+           from ${table(entity.name)} where ${filedBy} = any($1::text[])`,
+        [filers],
+      );
+      if (workflow.entity === 'ledgerCorrection') {
+        expect(rows).toEqual([]); // supervisors alone file corrections
+        continue;
+      }
+      expect(rows.length, workflow.entity).toBeGreaterThan(0);
+      for (const row of rows) expect(workflow.openStatuses).toContain(row.status);
+      const log = entityByName(workflow.log.entity);
+      const [own] = await t.db.query<{ n: number }>(
+        `select count(*)::int as n from ${table(workflow.entity)} r
+           join ${table(log.name)} l on l.${column(log.name, workflow.log.request)} = r.id
+          where split_part(l.comment, '{}', 3) = r.${filedBy}`,
+      );
+      expect(own!.n, workflow.entity).toBe(0);
+    }
+  });
+
   it('chains each account’s transactions in time order and ends on the account balance', async () => {
     const tx = table('transaction');
     const account = column('transaction', 'bankAccountId');

@@ -4,7 +4,7 @@ import { DEMO_ACCOUNTS } from '@bank/domain';
 import { insertRows, RowBuffer, type SeedRow } from './bulk';
 import { accountOfClient, holdable, mobile, personName, type People } from './clients';
 import { statusFor, type SeedContext } from './context';
-import { buildHistory, historyComment, observationFor } from './history';
+import { buildHistory, counterFiler, historyComment, observationFor } from './history';
 import type { ReferenceData } from './reference-data';
 import { DAY_MS, HOUR_MS, iso, isoDate, type Random } from './random';
 import { PROVISION_MOTIFS } from './vocabulary';
@@ -71,6 +71,7 @@ export async function seedCash(ctx: SeedContext, ref: ReferenceData, people: Peo
         validatedBy: decided ? rng.pick(ctx.staff) : null,
         updatedAt: iso(Math.min(anchor - 60_000, createdAt + rng.int(1, 72) * HOUR_MS)),
         motif: decided || rng.chance(0.3) ? observationFor(rng, status) : null,
+        filedBy: counterFiler(rng, 'beneficiaryCash', status) ?? null,
       },
     };
   });
@@ -85,12 +86,14 @@ export async function seedCash(ctx: SeedContext, ref: ReferenceData, people: Peo
     ctx.db,
     'beneficiaryCashLog',
     beneficiaries.flatMap((b, i) =>
-      buildHistory(ctx, rng, 'beneficiaryCashStatus', b.row.status, Date.parse(b.row.createdAt)).map((entry) => ({
-        createdAt: iso(entry.at),
-        comment: historyComment(entry),
-        status: entry.status,
-        beneficiaryCashId: beneficiaryIds[i]!,
-      })),
+      buildHistory(ctx, rng, 'beneficiaryCashStatus', b.row.status, Date.parse(b.row.createdAt), b.row.filedBy).map(
+        (entry) => ({
+          createdAt: iso(entry.at),
+          comment: historyComment(entry),
+          status: entry.status,
+          beneficiaryCashId: beneficiaryIds[i]!,
+        }),
+      ),
     ),
   );
 
@@ -120,6 +123,7 @@ export async function seedCash(ctx: SeedContext, ref: ReferenceData, people: Peo
       bankAccountId: account.id,
       // Collected at the account's branch, sometimes at another one nearer the beneficiary.
       branchId: rng.chance(0.8) ? account.branchId : rng.pick(ref.branches).id,
+      filedBy: counterFiler(rng, 'provisionCash', status) ?? null,
     });
   }
   const provisionIds = await insertRows(ctx.db, 'provisionCash', provisions, { returning: true });
@@ -127,15 +131,20 @@ export async function seedCash(ctx: SeedContext, ref: ReferenceData, people: Peo
     ctx.db,
     'provisionCashLog',
     provisions.flatMap((p, i) =>
-      buildHistory(ctx, rng, 'provisionStatus', String(p.demandStatus), Date.parse(String(p.createdAt))).map(
-        (entry) => ({
-          createdAt: iso(entry.at),
-          comment: historyComment(entry),
-          demandStatus: entry.status,
-          provisionCashId: provisionIds[i]!,
-          bankAccountId: p.bankAccountId,
-        }),
-      ),
+      buildHistory(
+        ctx,
+        rng,
+        'provisionStatus',
+        String(p.demandStatus),
+        Date.parse(String(p.createdAt)),
+        p.filedBy as string | null,
+      ).map((entry) => ({
+        createdAt: iso(entry.at),
+        comment: historyComment(entry),
+        demandStatus: entry.status,
+        provisionCashId: provisionIds[i]!,
+        bankAccountId: p.bankAccountId,
+      })),
     ),
   );
 

@@ -235,7 +235,6 @@ async function seedCorrections(ctx: SeedContext, people: People): Promise<void> 
         comment: last.observation,
         createdAt: iso(item.createdAt),
         updatedAt: iso(last.at),
-        filedBy: item.filedBy,
       }),
       logRow: (item, entry, id) => ({
         ...logBase(entry),

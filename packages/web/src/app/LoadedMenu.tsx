@@ -35,7 +35,9 @@ export function LoadedMenu({ items, defaultOpened, focus, ...button }: LoadedMen
         <Menu.Target>
           <HeaderMenuButton ref={target} {...button} />
         </Menu.Target>
-        <Menu.Dropdown>
+        {/* No wider than the window: on a phone the bell's list would run past its edge (floating-ui's shift
+            moves a list into view only when it fits), its lines wrap instead. */}
+        <Menu.Dropdown maw="calc(100vw - var(--mantine-spacing-md))">
           {items.map(({ key, label, icon, to, onClick, current, lang, description, strong, disabled }) => {
             const common = {
               lang,
