@@ -515,7 +515,7 @@ app.put<{ Params: { id: string }; Body: Record<string, unknown> }>(
       await client.query({
         name: 'ref-log',
         text: `insert into card_orderlog (card_order_id, demand_status, comment, created_at, bank_account_id, serenity_user_id)
-             values ($1, $2, $3 || '{}' || $2 || '{}manager', now(), $4, $5)`,
+             values ($1, $2::varchar, $3 || '{}' || $2::varchar || '{}manager', now(), $4, $5)`,
         values: [before[0].id, body.orderStatus, body.comment, before[0].bank_account_id, before[0].serenity_user_id],
       });
       await client.query({
@@ -606,7 +606,7 @@ app.put<{ Params: { id: string }; Body: Record<string, unknown> }>(
       await client.query({
         name: 'ref-transfer-log',
         text: `insert into transfer_log (transfer_id, demand_status, comment, created_at, bank_account_id, serenity_user_id)
-             values ($1, $2, $3 || '{}' || $2 || '{}manager', now(), $4, $5)`,
+             values ($1, $2::varchar, $3 || '{}' || $2::varchar || '{}manager', now(), $4, $5)`,
         values: [id, body.demandStatus, body.comment, before[0].bank_account_id, before[0].serenity_user_id],
       });
       await client.query({
@@ -622,13 +622,13 @@ app.put<{ Params: { id: string }; Body: Record<string, unknown> }>(
       const { rows: entry } = await client.query({
         name: 'ref-entry',
         text: `insert into ledger_entry (entry_key, kind, request_entity, request_id, label, value_date, posted_by)
-             values ('transfer:' || $1, 'transfer', 'transfer', $1, 'Virement émis', now(), 'manager') returning id`,
+             values ('transfer:' || $1::bigint, 'transfer', 'transfer', $1::bigint, 'Virement émis', now(), 'manager') returning id`,
         values: [id],
       });
       await client.query({
         name: 'ref-post',
-        text: `with h as (update ledger_hold set settled_at = now(), settlement = 'posted', entry_id = $2
-                         where request_entity = 'transfer' and request_id = $1 and settled_at is null
+        text: `with h as (update ledger_hold set settled_at = now(), settlement = 'posted', entry_id = $2::bigint
+                         where request_entity = 'transfer' and request_id = $1::bigint and settled_at is null
                          returning bank_account_id, amount),
                   b as (update bank_account a set balance = a.balance - h.amount, blocked_amount = a.blocked_amount - h.amount,
                                                   position_date = now()
@@ -636,13 +636,13 @@ app.put<{ Params: { id: string }; Body: Record<string, unknown> }>(
                   t as (insert into "transaction" (transaction_number, amount, label, transaction_date, direction,
                                                    imputation_date, value_date, conterparty_bank_account_number,
                                                    before_balance, after_balance, status_transaction, bank_account_id)
-                        select 'LG' || $2, b.amount, 'Virement émis', now(), 'D', now(), now(), $3,
+                        select 'LG' || $2::bigint, b.amount, 'Virement émis', now(), 'D', now(), now(), $3::varchar,
                                b.balance + b.amount, b.balance, 'VALIDATED', b.id from b returning id, bank_account_id, amount),
                   l as (insert into balance_log (amount, balance_date, bank_account_id) select balance, now(), id from b)
              insert into ledger_posting (entry_id, bank_account_id, ledger_account_id, amount, transaction_id)
-             select $2, t.bank_account_id, null, -t.amount, t.id from t
+             select $2::bigint, t.bank_account_id, null::bigint, -t.amount, t.id from t
              union all
-             select $2, null, (select id from ledger_account where code = 'clearing.outgoing'), t.amount, null from t`,
+             select $2::bigint, null, (select id from ledger_account where code = 'clearing.outgoing'), t.amount, null from t`,
         values: [id, entry[0].id, destination[0]?.iban ?? null],
       });
       return after[0];

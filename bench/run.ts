@@ -552,6 +552,8 @@ async function benchEmbedded(rows: Row[]): Promise<void> {
 function verdict(row: Row): string {
   const misses: string[] = [];
   if (row.ours.errors > 0) misses.push(`${row.ours.errors} errors`);
+  // A reference that fails is no reference: its errors answer fast and make any ratio meaningless.
+  if (row.reference && row.reference.errors > 0) misses.push(`reference: ${row.reference.errors} errors, ratio void`);
   if (Number.isFinite(row.budgetMs) && row.ours.p99 >= row.budgetMs)
     misses.push(
       `p99 ≥ ${row.budgetMs} ms${row.floor && row.floor.p99 >= row.budgetMs ? ` (SQL alone: ${row.floor.p99} ms)` : ''}`,
