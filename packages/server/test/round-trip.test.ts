@@ -80,8 +80,9 @@ describe('a staff decision sent as the form read it', () => {
       const allowed = entityAccess(entity.name, 'update');
       const login = DEMO_ACCOUNTS.find((a) => a.authorities.some((role) => allowed.includes(role)))!.login;
       const headers = await as(login);
-      const url = `${entity.path}?${workflow.status}.in=${workflow.openStatuses.join(',')}&size=1&sort=id,desc`;
-      const [listed] = (await t.app.inject({ url, headers })).json<Row[]>();
+      const url = `${entity.path}?${workflow.status}.in=${workflow.openStatuses.join(',')}&size=20&sort=id,desc`;
+      // An open request this login may decide: one it did not file itself (maker is not checker).
+      const listed = (await t.app.inject({ url, headers })).json<Row[]>().find((row) => row.filedBy !== login);
       const read = (await t.app.inject({ url: `${entity.path}/${listed!.id}`, headers })).json<Row>();
       const decided = {
         [workflow.status]: 'REJECTED',
