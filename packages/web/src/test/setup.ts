@@ -8,8 +8,9 @@ import { reportAnswered } from '../api/connection';
 import { i18n, initI18n } from '../i18n/i18n';
 
 // A screen appears when it appears: on a loaded CI machine a lazy page can take more than the
-// default second, and a find* that gives up early fails a test by chance.
-configure({ asyncUtilTimeout: 5_000 });
+// default second, and a find* that gives up early fails a test by chance (5 s was not enough for the
+// settings page's toast beside the HA suite, 2026-11-29).
+configure({ asyncUtilTimeout: 15_000 });
 
 window.matchMedia ??= (query: string) =>
   ({
