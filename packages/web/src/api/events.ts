@@ -112,12 +112,17 @@ export const savedQuery = (resource: string, id: number) =>
     staleTime: Infinity,
   });
 
-/** Drops this user's claim; `keepalive` when the tab is closing, so that the call outlives the page. */
+/**
+ * Drops this user's claim; `keepalive` when the tab is closing, so that the call outlives the page.
+ * Tried once: a claim not released expires by itself, and a release retried after the connection came
+ * back could drop the claim of the same form opened again meanwhile.
+ */
 export function leavePresence(resource: string, id: number, keepalive = false): Promise<unknown> {
   return requestData(`core/api/presence/${resource}/${id}`, {
     method: 'DELETE',
     errorMessage: false,
     background: true,
     keepalive,
+    once: true,
   });
 }

@@ -30,4 +30,22 @@ describe('PresenceNotice', () => {
     act(() => void window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
     await waitFor(() => expect(claims()).toBe(2));
   });
+
+  it('releases its claim once: a release that got no answer is not sent again later', async () => {
+    const api = stubFetch({
+      'PUT /core/api/presence/card-orders/7': () => json([]),
+      'DELETE /core/api/presence/card-orders/7': () => json({ message: 'error.http.503' }, 503),
+    });
+    vi.stubGlobal('fetch', api.fetchStub);
+    const { unmount } = renderRoutes([{ path: '/', element: <PresenceNotice resource="card-orders" id={7} /> }], {
+      session: account('manager', ['ROLE_MANAGER']),
+    });
+    await waitFor(() => expect(api.calls.some((call) => call.method === 'PUT')).toBe(true));
+    unmount();
+    const releases = () => api.calls.filter((call) => call.method === 'DELETE').length;
+    await waitFor(() => expect(releases()).toBe(1));
+    // Longer than the first back-off (retryDelay's first step), which a retried call would have waited.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(releases()).toBe(1);
+  });
 });
