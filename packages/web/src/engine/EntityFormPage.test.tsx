@@ -26,7 +26,7 @@ describe('useEntityForm through the generic form', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Create: Pack' })).toBeTruthy();
     save();
-    expect(await screen.findAllByText('This field is required.')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('This field is required.')).toHaveLength(2));
     type('Label', 'Pack Jeune');
     type('Price', 'douze');
     expect(await screen.findByText('This field should be a number.')).toBeTruthy();

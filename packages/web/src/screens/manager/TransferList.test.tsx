@@ -85,7 +85,8 @@ describe('transfer staff list', () => {
     expect(first.querySelector('[data-status="VALIDATED"]')!.textContent).toBe('Validated');
 
     // The filters' code loads on its own, beside the rows, and the date pickers on first use; dates read DD/MM/YYYY.
-    expect(await screen.findAllByPlaceholderText('dd/mm/yyyy', {}, PICKERS)).toHaveLength(2);
+    // Both pickers, not the first that shows: findAll resolves as soon as one is there.
+    await waitFor(() => expect(screen.getAllByPlaceholderText('dd/mm/yyyy')).toHaveLength(2), PICKERS);
     fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '01/03/2026' } });
     fireEvent.change(screen.getByLabelText('Reference'), { target: { value: ' 42 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));

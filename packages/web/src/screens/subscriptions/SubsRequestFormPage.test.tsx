@@ -55,7 +55,7 @@ describe('subscription request form', () => {
     await screen.findByRole('heading', { name: 'New subscription request' });
     validate();
     // login, email, iban, phoneNumber and the pack.
-    expect(await screen.findAllByText('This field is required.')).toHaveLength(5);
+    await waitFor(() => expect(screen.getAllByText('This field is required.')).toHaveLength(5));
     expect(posts()).toEqual([]);
     const packQuery = api.calls.find((c) => c.url.pathname === '/core/api/packs')!.url.searchParams;
     expect(packQuery.get('hidden.equals')).toBe('false');
