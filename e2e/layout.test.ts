@@ -362,22 +362,25 @@ describe('on a phone (390 × 844)', () => {
 });
 
 /**
- * The open header menu as drawn: its list past the window's edges, the items another element covers (at their
- * middle), and whether the focused item shows an outline.
+ * The open header menu as drawn: its list past the window's edges, the items in its visible part that another
+ * element covers (at their middle; those scrolled out of a long list are reached by scrolling it), and
+ * whether the focused item shows an outline.
  */
 function openMenuDrawn() {
   const menu = document.querySelector('[role="menu"]')!;
-  const { left, right } = menu.getBoundingClientRect();
+  const { left, right, top, bottom } = menu.getBoundingClientRect();
   const covered = Array.from(menu.querySelectorAll('[role="menuitem"]'))
     .filter((item) => {
       const box = item.getBoundingClientRect();
-      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-      return !top || !item.contains(top);
+      const middle = box.top + box.height / 2;
+      if (middle < top || middle > bottom) return false;
+      const drawn = document.elementFromPoint(box.left + box.width / 2, middle);
+      return !drawn || !item.contains(drawn);
     })
     .map((item) => item.textContent);
   const focused = document.activeElement;
   return {
-    outside: left < 0 || right > window.innerWidth,
+    outside: left < 0 || right > window.innerWidth || bottom > window.innerHeight,
     covered,
     outlined:
       focused?.getAttribute('role') === 'menuitem' &&

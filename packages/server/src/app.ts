@@ -194,7 +194,7 @@ export async function buildApp({ config, db: database, keys, mailbox }: AppOptio
     if (!workflow) return undefined;
     const money = moneyRequestOf(entity.name);
     return combineHooks(
-      workflowHooks(workflow, bus, fourEyesRules.get(workflow.entity)),
+      workflowHooks(workflow, bus, app.log, fourEyesRules.get(workflow.entity)),
       money && moneyRequestHooks(money, workflow),
       entity.name === 'ledgerCorrection' ? correctionHooks(workflow) : undefined,
     );

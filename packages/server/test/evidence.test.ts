@@ -111,7 +111,9 @@ describe('evidence chains', () => {
     await behindTheBack(`update transfer_log set comment = 'rien{}VALIDATED{}admin' where id = $1`, [rewritten!.id]);
     const [deleted] = await t.db.query<{ id: number }>('select id from audit_event order by id offset 2 limit 1');
     await behindTheBack('delete from audit_event where id = $1', [deleted!.id]);
-    // The last batch of the access log, its rows with it: nothing names them any more but the head.
+    // The last batch of the access log, its rows with it: nothing names them any more but the head. Linked
+    // first: a batch still pending would be linked after it by the check's own seal, and name the gap.
+    await t.db.query('select evidence_seal()');
     const [last] = await t.db.query<{ seq: number; ids: number[] }>(
       `select seq, row_ids as ids from evidence_batch where chain = 'access_log' and seq is not null
         order by seq desc limit 1`,

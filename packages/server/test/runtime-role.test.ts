@@ -149,8 +149,31 @@ describe.skipIf(!adminUrl)('the server on PostgreSQL with an owner role and a ru
       await expect(runtimeDb.query(sql), sql).rejects.toThrow(/permission denied/);
     for (const fn of ['evidence_track', 'evidence_untrack'])
       await expect(runtimeDb.query(`select ${fn}('transfer_log')`)).rejects.toThrow(/permission denied/);
-    // What it may do is link what was written.
-    await runtimeDb.query('select evidence_seal()');
+    // Nor through the owner's functions: a temporary table named like a chained one, with the recorder as
+    // its trigger, is refused; a temporary evidence_batch is not what the sealer reads. (Temporary tables
+    // live on one connection: a pool of one.)
+    const session = await openPostgres(urlAs(runtime), 1);
+    try {
+      await session.query('create temp table transfer_log (id bigint)');
+      await expect(
+        session.query(`create trigger forged after insert on pg_temp.transfer_log
+                         referencing new table as evidence_new_rows
+                         for each statement execute function public.evidence_record()`),
+      ).rejects.toThrow(/permission denied for function (public\.)?evidence_record/);
+      await session.query('create temp table evidence_batch (like public.evidence_batch including all)');
+      await session.query(
+        `insert into pg_temp.evidence_batch (chain, row_ids, row_digests) values ('transfer_log', '{1}', '\\x00')`,
+      );
+      const head = () =>
+        ownerDb.query(`select rows, batches, last_digest from evidence_chain where chain = 'transfer_log'`);
+      await ownerDb.query('select evidence_seal()'); // what was really written, linked first
+      const untouched = await head();
+      // What it may do is link what was written.
+      await session.query('select evidence_seal()');
+      expect(await head()).toEqual(untouched);
+    } finally {
+      await session.close();
+    }
     // The owner still holds the guards: its own role may run them (migrations do).
     const [{ ok }] = (await ownerDb.query<{ ok: boolean }>(
       `select has_function_privilege('append_only_release(text)', 'execute') as ok`,

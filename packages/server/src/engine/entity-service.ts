@@ -81,9 +81,8 @@ export interface EntityHooks {
   afterCreate?(tx: Queryable, row: Row, actor: Actor | undefined): Promise<void>;
   /**
    * Reads, in an update's transaction before the row is written, what `afterUpdate` will need (a decision's
-   * hold); what it returns is handed to `afterUpdate`. Before, because the write's history row locks its
-   * evidence chain's head until the commit (migration 0031): a read there would keep every other writer of
-   * the chain waiting for its round trip too.
+   * hold); what it returns is handed to `afterUpdate`. Before, so that the row the write locks stays locked
+   * for one round trip fewer: a concurrent decision on the same request waits that much less.
    */
   beforeUpdate?(tx: Queryable, before: Row, merged: Record<string, unknown>, actor: Actor): Promise<unknown>;
   /** Writes that follow an update in its transaction, once the row is written (a decision's posting). */
@@ -554,7 +553,8 @@ export class EntityService {
       },
       ownStatementsToo ? undefined : this.db,
     );
-    for (const work of companions.committed ?? []) await work();
+    // The answer does not wait for them: an event is a hint, and its round trip is not the decision's.
+    for (const work of companions.committed ?? []) void work();
     return written;
   }
 

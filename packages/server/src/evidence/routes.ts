@@ -3,7 +3,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ROUTE_ACCESS } from '@bank/domain';
 import type { Database } from '../db/database';
-import { readAnchors } from './anchors';
 import { verifyEvidence } from './verify';
 
 export function registerEvidenceRoutes(
@@ -11,7 +10,5 @@ export function registerEvidenceRoutes(
   db: Database,
   anchors?: { file: string; key: Uint8Array },
 ): void {
-  app.get('/management/evidence', { config: { access: ROUTE_ACCESS.management } }, () =>
-    verifyEvidence(db, anchors ? readAnchors(anchors.file, anchors.key) : undefined),
-  );
+  app.get('/management/evidence', { config: { access: ROUTE_ACCESS.management } }, () => verifyEvidence(db, anchors));
 }

@@ -6,11 +6,16 @@ import type { Queryable } from '../db/database';
 import { runEvery } from '../ops/periodic';
 
 /** How often each instance links what was written. */
-export const SEAL_EVERY_MS = 1000;
+const SEAL_EVERY_MS = 1000;
 
-/** Links the committed batches not linked yet; returns how many. */
+/**
+ * Links the committed batches not linked yet; returns how many. On a standby it links nothing (it cannot
+ * write): a check there reports what waits for the primary's sealer as pending.
+ */
 export async function sealEvidence(db: Pick<Queryable, 'query'>): Promise<number> {
-  const [row] = await db.query<{ linked: string }>('select evidence_seal() as linked');
+  const [row] = await db.query<{ linked: string }>(
+    'select case when pg_is_in_recovery() then 0 else evidence_seal() end as linked',
+  );
   return Number(row?.linked ?? 0);
 }
 

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { runDatabaseCheck } from '../ops/database-cli';
 import { loadServerKeys } from '../security/server-keys';
-import { ANCHORS_FILE, anchorKey, readAnchors } from './anchors';
+import { ANCHORS_FILE, anchorKey } from './anchors';
 import { verifyEvidence } from './verify';
 
 await runDatabaseCheck(
@@ -13,7 +13,7 @@ await runDatabaseCheck(
     const file = path.join(config.dataDir, ANCHORS_FILE);
     if (!fs.existsSync(file)) return verifyEvidence(db);
     const { keys } = await loadServerKeys(config, db);
-    return verifyEvidence(db, readAnchors(file, anchorKey(keys.jwtSecret)));
+    return verifyEvidence(db, { file, key: anchorKey(keys.jwtSecret) });
   },
   (report) => console.log(JSON.stringify(report, null, 2)),
   (report) => report.intact,

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import { quote } from '../db/schema';
+import { NO_ANCHORS, readAnchors } from './anchors';
 import { sealEvidence } from './seal';
 
 export interface BrokenRow {
@@ -40,15 +41,11 @@ export interface EvidenceReport {
   checkedAt: string;
   ms: number;
   chains: ChainReport[];
-  /** The heads anchored outside the database (anchors.ts) checked against: lines read and lines forged. */
-  anchors: { read: number; forged: number };
-}
-
-/** Chain heads anchored outside the database: by chain, the digest (hex) after each anchored row count. */
-export interface Anchored {
-  byChain: Map<string, Map<number, string>>;
-  anchors: number;
-  forged: number;
+  /**
+   * The heads anchored outside the database (anchors.ts) checked against: this database's lines read, lines
+   * forged, and sound lines left aside (of another database, or of the format before batches).
+   */
+  anchors: { read: number; forged: number; otherDatabase: number; earlierFormat: number };
 }
 
 interface Head {
@@ -92,7 +89,7 @@ async function firstBrokenRow(tx: Queryable, head: Head): Promise<BrokenRow | un
   await walk<{ id: string; present: boolean; batch: string | null; recorded: Buffer | null; content: string | null }>(
     tx,
     `select coalesce(t.id, e.id) as id, t.id is not null as present, e.seq as batch, e.recorded,
-            case when t.id is not null then jsonb_strip_nulls(to_jsonb(t) - $2::text[])::text end as content
+            case when t.id is not null then evidence_row_content(to_jsonb(t), $2::text[]) end as content
        from ${quote(head.chain)} t
        full join (select u.id, b.seq, substring(b.row_digests from (u.n::int - 1) * ${DIGEST_BYTES} + 1
                                                   for ${DIGEST_BYTES}) as recorded
@@ -185,10 +182,14 @@ async function verifyChain(tx: Queryable, head: Head, anchored: Map<number, stri
  */
 export async function verifyEvidence(
   db: Database,
-  anchored: Anchored = { byChain: new Map(), anchors: 0, forged: 0 },
+  anchorsAt?: { file: string; key: Uint8Array },
 ): Promise<EvidenceReport> {
   const started = performance.now();
   await sealEvidence(db);
+  const [{ database }] = (await db.query<{ database: string }>('select current_database() as database')) as [
+    { database: string },
+  ];
+  const anchored = anchorsAt ? readAnchors(anchorsAt.file, anchorsAt.key, database) : NO_ANCHORS;
   const chains = await db.transaction(async (tx) => {
     await tx.query('set transaction isolation level repeatable read, read only');
     await tx.query(`set local timezone to 'UTC'`);
@@ -204,6 +205,11 @@ export async function verifyEvidence(
     checkedAt: new Date().toISOString(),
     ms: Math.round(performance.now() - started),
     chains,
-    anchors: { read: anchored.anchors, forged: anchored.forged },
+    anchors: {
+      read: anchored.anchors,
+      forged: anchored.forged,
+      otherDatabase: anchored.otherDatabase,
+      earlierFormat: anchored.earlierFormat,
+    },
   };
 }

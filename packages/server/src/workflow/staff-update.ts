@@ -2,6 +2,7 @@
 // writes the request, one history row (`observation{}STATUS{}login`), an audit event and the notifications
 // of a decision in one statement, and announces the `saved` and `notified` events once it is committed.
 // Plugged into the entity engine as update hooks of each request type.
+import type { FastifyBaseLogger } from 'fastify';
 import { ENUMS, encodeHistoryComment, entityByName, isDecided, type WorkflowDef } from '@bank/domain';
 import { quote } from '../db/schema';
 import type { CompanionWrite, EntityHooks } from '../engine/entity-service';
@@ -16,7 +17,12 @@ const fieldError = (entity: string, field: string, message: string, detail: stri
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-export function workflowHooks(workflow: WorkflowDef, bus: EventBus, fourEyes?: FourEyesRule): EntityHooks {
+export function workflowHooks(
+  workflow: WorkflowDef,
+  bus: EventBus,
+  logger: FastifyBaseLogger,
+  fourEyes?: FourEyesRule,
+): EntityHooks {
   const request = entityByName(workflow.entity);
   const log = entityByName(workflow.log.entity);
   const statusField = request.field(workflow.status)!;
@@ -61,7 +67,8 @@ export function workflowHooks(workflow: WorkflowDef, bus: EventBus, fourEyes?: F
       // Every save of a request puts its open forms out of date, and a decision that no longer leaves the
       // request waiting is news for its maker and first validator: events sent once the save is committed.
       // A lost event only leaves a form or a bell behind until its next refresh: the decision stands.
-      const published = (event: BusEvent) => () => bus.publish(event).catch(() => {});
+      const published = (event: BusEvent) => () =>
+        bus.publish(event).catch((error: unknown) => logger.warn({ err: error, event: event.type }, 'event lost'));
       const committed = [
         published({
           type: 'saved',

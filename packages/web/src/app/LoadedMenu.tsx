@@ -36,8 +36,13 @@ export function LoadedMenu({ items, defaultOpened, focus, ...button }: LoadedMen
           <HeaderMenuButton ref={target} {...button} />
         </Menu.Target>
         {/* No wider than the window: on a phone the bell's list would run past its edge (floating-ui's shift
-            moves a list into view only when it fits), its lines wrap instead. */}
-        <Menu.Dropdown maw="calc(100vw - var(--mantine-spacing-md))">
+            moves a list into view only when it fits), its lines wrap instead. No taller than the window
+            below the header either: a long list scrolls inside (the header is fixed, the page would not). */}
+        <Menu.Dropdown
+          maw="calc(100vw - var(--mantine-spacing-md))"
+          mah="calc(100dvh - var(--app-shell-header-height, 60px) - var(--mantine-spacing-md))"
+          style={{ overflowY: 'auto' }}
+        >
           {items.map(({ key, label, icon, to, onClick, current, lang, description, strong, disabled }) => {
             const common = {
               lang,
