@@ -197,9 +197,11 @@ describe(`backup and restore drill (${adminUrl ? 'PostgreSQL' : 'embedded PGlite
       await expect(db.query(`update balance_log set id = id`)).rejects.toThrow(/append-only/);
       await expect(db.query('delete from transfer_log')).rejects.toThrow(/append-only/);
       await expect(db.exec('truncate access_log')).rejects.toThrow(/append-only/);
-      // And its evidence came back whole: every row in its batch, every batch linked.
+      // And its evidence came back whole: every chain, every row in its batch, every batch linked.
       const evidence = await verifyEvidence(db);
+      expect(evidence.chains.length).toBeGreaterThan(10);
       expect(evidence.chains.filter((chain) => !chain.intact)).toEqual([]);
+      expect(evidence.intact).toBe(true);
     });
   }, 300_000);
 });

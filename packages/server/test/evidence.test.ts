@@ -60,11 +60,10 @@ describe('evidence chains', () => {
     });
     expect(decided.statusCode, decided.body).toBe(200);
     // Writers at once on the same chains (audit events, history, access log).
+    const clients = await t.db.query<{ id: number }>('select id from client order by id limit 10');
     await Promise.all(
-      Array.from({ length: 10 }, (_, i) =>
-        t.app
-          .inject({ url: `/core/api/clients/${i + 1}`, headers: manager })
-          .then((r) => expect(r.statusCode).toBe(200)),
+      clients.map(({ id }) =>
+        t.app.inject({ url: `/core/api/clients/${id}`, headers: manager }).then((r) => expect(r.statusCode).toBe(200)),
       ),
     );
     await t.signIn('agentca');

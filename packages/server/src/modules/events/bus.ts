@@ -87,12 +87,13 @@ export async function createEventBus(
     }
     failures = 0;
   };
-  void connect();
   // Sent on a connection of its own, outside the writes' transactions and without waiting for the disk:
   // PostgreSQL serialises the commits of every transaction that notifies (a database-wide lock held through
   // the commit's flush), so a NOTIFY inside a decision made every decision wait for the previous one's
-  // commit. An event is a hint (a form or a count to refresh): one lost in a crash costs a refresh.
+  // commit. An event is a hint (a form or a count to refresh): one lost in a crash costs a refresh. Opened
+  // before the listener starts, so that a failure here leaves no listener reconnecting forever.
   const sender = db.openSibling ? await db.openSibling(1, { synchronous_commit: 'off' }) : db;
+  void connect();
 
   return {
     // Every instance, this one included, hears it through its LISTEN.
