@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { TOKEN_STORAGE_KEY, decodeHistoryComment } from '@bank/domain';
+import { decodeHistoryComment } from '@bank/domain';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../e2e/chromium';
+import { launchChromium, newFrenchContext } from '../e2e/chromium';
 import { countUserActions, takeUserActions, type UserActions } from '../e2e/user-actions';
 import { readSheet } from '../e2e/xlsx';
 import { apiCall, signInToken } from './api';
@@ -95,15 +95,7 @@ function clerkDay(base: string, server: DemoServer, browser: Browser) {
   }
 
   async function signedIn(login: string, url: string): Promise<Page> {
-    const context = await browser.newContext({
-      baseURL: base,
-      locale: 'fr-FR',
-      viewport: { width: 1366, height: 768 },
-    });
-    await context.addInitScript(({ key, value }) => sessionStorage.setItem(key, value), {
-      key: TOKEN_STORAGE_KEY,
-      value: await signInToken(base, login),
-    });
+    const context = await newFrenchContext(browser, base, { width: 1366, height: 768 }, await tokenOf(login));
     await context.addInitScript(countUserActions);
     const page = await context.newPage();
     page.setDefaultTimeout(SLOW.timeout);

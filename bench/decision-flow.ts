@@ -6,9 +6,8 @@
 // "Valider et suivant" from form to form. Prints clicks, key presses and typed fields per request and
 // the seconds each request took (the app's waits, not a person's reading or typing).
 import os from 'node:os';
-import { TOKEN_STORAGE_KEY } from '@bank/domain';
 import type { Page } from 'playwright-core';
-import { launchChromium } from '../e2e/chromium';
+import { launchChromium, newFrenchContext } from '../e2e/chromium';
 import { countUserActions, takeUserActions, type UserActions } from '../e2e/user-actions';
 import { signInToken } from './api';
 import { markdownTable } from './markdown';
@@ -98,15 +97,7 @@ await withDemoServer('decision', async (base) => {
     for (const flow of flows) {
       const token = await signInToken(base, 'manager');
       await createPending(base, token, flow);
-      const context = await browser.newContext({
-        baseURL: base,
-        locale: 'fr-FR',
-        viewport: { width: 1366, height: 800 },
-      });
-      await context.addInitScript(({ key, value }) => sessionStorage.setItem(key, value), {
-        key: TOKEN_STORAGE_KEY,
-        value: token,
-      });
+      const context = await newFrenchContext(browser, base, { width: 1366, height: 800 }, token);
       await context.addInitScript(countUserActions);
       results.push({ flow, steps: await measure(await context.newPage(), flow) });
       await context.close();

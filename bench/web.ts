@@ -7,9 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { TOKEN_STORAGE_KEY } from '@bank/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../e2e/chromium';
+import { launchChromium, newFrenchContext } from '../e2e/chromium';
 import { signInToken } from './api';
 import { markdownTable } from './markdown';
 import { buildAll, root, withDemoServer } from './processes';
@@ -103,11 +102,8 @@ function watchFirstPaint(selector: string): void {
 
 /** A fresh context (empty cache and storage), signed in through the stored token when `login` is set. */
 async function context(browser: Browser, base: string, group: Group): Promise<BrowserContext> {
-  const opened = await browser.newContext({ baseURL: base, locale: 'fr-FR', viewport: { width: 1366, height: 800 } });
-  if (group.login) {
-    const stored = { key: TOKEN_STORAGE_KEY, value: await signInToken(base, group.login) };
-    await opened.addInitScript(({ key, value }) => sessionStorage.setItem(key, value), stored);
-  }
+  const token = group.login ? await signInToken(base, group.login) : undefined;
+  const opened = await newFrenchContext(browser, base, { width: 1366, height: 800 }, token);
   await opened.addInitScript(watchFirstPaint, group.ready);
   return opened;
 }
