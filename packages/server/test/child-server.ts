@@ -156,13 +156,20 @@ export async function childServer(
     backend,
     base,
     async start() {
-      const started = await spawnServer(env, base, 90_000);
+      // Generous: an embedded database restarted after a kill, beside CI's other lane at a load of 8 to
+      // 10, once took more than 90 s to answer its health check (2026-11-29).
+      const began = Date.now();
+      const started = await spawnServer(env, base, 180_000);
       child = started.child;
       output = started.output();
       const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-65_536));
       child.stdout!.on('data', keep);
       child.stderr!.on('data', keep);
-      if (!started.up) throw new Error(`server exited with ${child.exitCode}: ${output.slice(-4000)}`);
+      if (!started.up)
+        throw new Error(
+          `server not up after ${Math.round((Date.now() - began) / 1000)} s (exit ${child.exitCode}, ` +
+            `signal ${child.signalCode}): ${output.slice(-4000)}`,
+        );
     },
     async kill() {
       const running = child;
