@@ -66,6 +66,8 @@ describe('idle limit', () => {
       await page.getByTestId('home-welcome').waitFor();
       await page.goto('/account/security');
       await page.getByRole('heading', { name: 'Sessions ouvertes' }).waitFor();
+      // The page read (its sessions listed) before the clock jumps: a call still out then times out.
+      await page.getByTestId('sessions-table').waitFor();
 
       const dialog = page.getByRole('dialog', { name: 'Votre session va expirer' });
       await page.clock.runFor('14:05');

@@ -103,6 +103,8 @@ describe('work queue', () => {
       expect(scrolled).toBeGreaterThan(0);
       await last.getByRole('link', { name: 'Modifier' }).click();
       await expect.poll(() => heading(page).textContent()).toBe('Modification virement');
+      // The form as the user sees it once loaded, the account's position included.
+      await page.getByTestId('account-position').waitFor();
       if (leave === 'Retour') await page.getByRole('link', { name: 'Retour' }).click();
       else await page.goBack();
       await expect.poll(() => heading(page).textContent()).toBe('Liste des demandes de virements');

@@ -1,5 +1,5 @@
-// The idle limit's warning (SessionTimeout.tsx), loaded the first time it shows: the staff shell, on every
-// staff page, no longer carries Mantine's Modal with the ScrollArea and floating-ui under it.
+// The idle limit's warning (SessionTimeout.tsx), in the shell's own code: it must show even while the
+// server, and so the chunks, are away.
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 

@@ -73,4 +73,27 @@ describe('lazy components', () => {
     expect(view.container.textContent).toBe('typed textthe dialog');
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('keep their fallback past the 120 s time-out and draw when the chunk arrives at last', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const Toasts = () => 'the toasts';
+    let arrive: (component: typeof Toasts) => void = () => {};
+    const late = new Promise<typeof Toasts>((resolve) => (arrive = resolve));
+    const load = vi.fn(() => late);
+    const Lazy = lazyComponent(load);
+    const view = render(
+      <ErrorBoundary>
+        <p>typed text</p>
+        <Suspense fallback="loading">
+          <Lazy />
+        </Suspense>
+      </ErrorBoundary>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(GROUP_LOAD_TIMEOUT_MS + 1_500));
+    expect(view.container.textContent).toBe('typed textloading');
+    expect(load).toHaveBeenCalledTimes(2);
+    arrive(Toasts);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(view.container.textContent).toBe('typed textthe toasts');
+  });
 });

@@ -1,7 +1,9 @@
 // On-demand code: groups of screens (spec part 1 section 2.1), one chunk per group, loaded once, and the
 // parts drawn on demand (toasts, dialogs, the signed-in shell). A chunk that fails to arrive (the network,
 // the server away) is tried again with back-off while the connection banner shows, the page keeping what
-// it shows meanwhile; one that has not arrived within 120 s fails with an error (the route error boundary).
+// it shows meanwhile; a page's that has not arrived within 120 s fails with an error (the route error
+// boundary). A part drawn on demand keeps its fallback instead and goes on trying: it has no boundary of
+// its own, and its error took the whole app away (a toast's chunk late under load left a blank page).
 import { type ComponentType, lazy } from 'react';
 import { retryDelay } from '@bank/domain';
 import { reportAnswered, reportLost, waitToRetry } from '../api/connection';
@@ -25,10 +27,11 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () =>
 }
 
 /**
- * Loads a chunk, trying again with back-off (1, 2, 4 … 15 s) after each failure but the 120 s time-out,
- * for as long as the page is open: a chunk that failed is fetched anew by the browser.
+ * Loads a chunk, trying again with back-off (1, 2, 4 … 15 s) after each failure, for as long as the page
+ * is open: a chunk that failed is fetched anew by the browser. The 120 s time-out fails the load, unless
+ * `untilLoaded` (a part on demand), for which it is one more failure to try again after.
  */
-export async function retryingLoad<M>(load: () => Promise<M>): Promise<M> {
+export async function retryingLoad<M>(load: () => Promise<M>, untilLoaded = false): Promise<M> {
   for (let tries = 0; ; tries++) {
     try {
       const module = await withTimeout(load(), GROUP_LOAD_TIMEOUT_MS, () => new GroupLoadTimeoutError());
@@ -36,7 +39,7 @@ export async function retryingLoad<M>(load: () => Promise<M>): Promise<M> {
       if (tries > 0) reportAnswered();
       return module;
     } catch (error) {
-      if (error instanceof GroupLoadTimeoutError) throw error;
+      if (error instanceof GroupLoadTimeoutError && !untilLoaded) throw error;
       reportLost();
       await waitToRetry(retryDelay(tries));
     }
@@ -70,12 +73,12 @@ export function lazyPage<M>(group: () => Promise<M>, name: ComponentsOf<M>) {
 }
 
 /**
- * React's `lazy` over a chunk tried until it arrives: its Suspense fallback stays meanwhile, never an error
- * that would take the page around it away.
+ * React's `lazy` over a chunk tried until it arrives, however long: its Suspense fallback stays meanwhile,
+ * never an error that would take the page around it away.
  * @example const Toasts = lazyComponent(() => import('./Toasts').then((module) => module.Toasts));
  */
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(async () => ({ default: await retryingLoad(load) }));
+  return lazy(async () => ({ default: await retryingLoad(load, true) }));
 }
 
 /** A component drawn with Mantine outside the lazy pages (an error, a refusal), loaded with the theme when shown. */

@@ -32,27 +32,36 @@ function useAccount(accountId: number | null) {
     ...entityQueries(bankAccount).get(accountId ?? 0),
     enabled: accountId !== null,
     refetchOnMount: 'always',
-  }).data;
+  });
 }
 
 /** A decision form's account: its balance, the amounts held on it, what is available and the overdraft. */
 export function AccountPosition({ accountId }: { accountId: number | null }) {
   const { t } = useTranslation();
-  const account = useAccount(accountId);
-  if (!account) return null;
+  const query = useAccount(accountId);
+  const account = query.data;
+  if (accountId === null || query.isError) return null;
+  // Drawn at its full size while the account loads: the form and its buttons below do not move under a
+  // click (a Retour aimed at under load landed where the button had been).
   return (
-    <Paper withBorder radius="md" p="md" data-testid="account-position">
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      data-testid={account ? 'account-position' : 'account-position-loading'}
+      aria-busy={!account}
+    >
       <Text size="sm" fw={600} mb="xs">
-        {t('money.funds.title', { account: String(account.bankAccountNumber ?? '') })}
+        {t('money.funds.title', { account: String(account?.bankAccountNumber ?? '') })}
       </Text>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         {POSITION.map((name) => (
-          <div key={name} data-testid={`position-${name}`}>
+          <div key={name} data-testid={account ? `position-${name}` : undefined}>
             <Text size="xs" c="dimmed" fw={600}>
               {t(bankAccount.field(name)!.labelKey)}
             </Text>
             <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-              {formatXof(account[name] as string | null)}
+              {account ? formatXof(account[name] as string | null) : '…'}
             </Text>
           </div>
         ))}
@@ -68,7 +77,7 @@ export function AccountPosition({ accountId }: { accountId: number | null }) {
 export function RequestFunds({ entity, values }: { entity: Entity; values: FormValues }) {
   const money = moneyRequestOf(entity.name);
   const accountId = money ? (values[money.account] as number | null) : null;
-  const account = useAccount(accountId);
+  const account = useAccount(accountId).data;
   const { t } = useTranslation();
   if (!money || !account) return null;
   const amountField = entity.field(money.amount)!;

@@ -76,6 +76,13 @@ describe('a transfer’s decision form and the books', () => {
     expect(screen.getByRole('button', { name: 'Validate' })).toBeTruthy();
   });
 
+  it('holds the position’s place while the account loads, so the buttons below do not move', async () => {
+    open('manager', transfer('agentsaisie'));
+    expect((await screen.findByTestId('account-position-loading')).getAttribute('aria-busy')).toBe('true');
+    await screen.findByTestId('account-position');
+    expect(screen.queryByTestId('account-position-loading')).toBeNull();
+  });
+
   it('names the customer’s own channel when no staff member filed it', async () => {
     open('manager', transfer(null));
     expect(await screen.findByText('Customer channel')).toBeTruthy();
