@@ -149,6 +149,35 @@ describe('evidence chains', () => {
     expect((await t.app.inject({ url: '/management/evidence' })).statusCode).toBe(401);
   });
 
+  it('take the rows of a chain without generated columns by their text: a nullable column added later keeps it intact, a field rewritten is found', async () => {
+    // Made by the server's own work (sign-ins above): audit events skip no column, so their batches take
+    // each row's text (migration 0042); the transfer log skips its search column and stays on jsonb.
+    const formats = await t.db.query<{ chain: string; format: number }>(
+      `select distinct on (chain) chain, format from evidence_batch where chain in ('audit_event', 'transfer_log')
+        order by chain, id desc`,
+    );
+    expect(formats.map((f) => [f.chain, Number(f.format)])).toEqual([
+      ['audit_event', 2],
+      ['transfer_log', 1],
+    ]);
+    const [row] = await t.db.query<{ id: number; principal: string }>(
+      'select id, principal from audit_event order by id offset 1 limit 1',
+    );
+    try {
+      await behindTheBack('alter table audit_event add column evidence_test_note text');
+      expect(chain(await evidence(), 'audit_event').intact).toBe(true);
+      await behindTheBack('update audit_event set principal = $2 where id = $1', [row!.id, 'quelquun']);
+      expect(chain(await evidence(), 'audit_event').firstBroken).toMatchObject({
+        id: Number(row!.id),
+        reason: 'changed',
+      });
+    } finally {
+      await behindTheBack('update audit_event set principal = $2 where id = $1', [row!.id, row!.principal]);
+      await behindTheBack('alter table audit_event drop column if exists evidence_test_note');
+    }
+    expect(chain(await evidence(), 'audit_event').intact).toBe(true);
+  });
+
   it('find a row rewritten with triggers off, a row deleted, a row slipped in and a batch forged: per chain', async () => {
     const [rewritten] = await t.db.query<{ id: number }>('select id from transfer_log order by id offset 3 limit 1');
     await behindTheBack(`update transfer_log set comment = 'rien{}VALIDATED{}admin' where id = $1`, [rewritten!.id]);

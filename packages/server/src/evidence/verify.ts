@@ -58,6 +58,14 @@ interface Head {
 
 /** Rows fetched from a cursor at a time. */
 const FETCH = 5000;
+/** What a row's text depends on, as the evidence trigger sets it. */
+const CONTENT_SETTINGS = [
+  "timezone to 'UTC'",
+  "datestyle to 'ISO, YMD'",
+  "intervalstyle to 'postgres'",
+  'extra_float_digits to 1',
+  "bytea_output to 'hex'",
+];
 const DIGEST_BYTES = 32;
 
 /** The digest a chain starts from: its table's name, so that no batch of one table fits another. */
@@ -80,8 +88,8 @@ async function walk<T>(tx: Queryable, sql: string, params: unknown[], visit: (ro
 
 /**
  * The rows against what their batches recorded, in id order: every row in exactly one batch, with the
- * digest of its content (the same content the statement trigger hashed: jsonb text without nulls and
- * skipped keys, UTC set by the caller).
+ * digest of its content as its batch took it (format 2: the row's text without trailing nulls; 1: jsonb
+ * text without nulls and skipped keys), under the output settings set by the caller.
  */
 async function firstBrokenRow(tx: Queryable, head: Head): Promise<BrokenRow | undefined> {
   let broken: BrokenRow | undefined;
@@ -89,9 +97,11 @@ async function firstBrokenRow(tx: Queryable, head: Head): Promise<BrokenRow | un
   await walk<{ id: string; present: boolean; batch: string | null; recorded: Buffer | null; content: string | null }>(
     tx,
     `select coalesce(t.id, e.id) as id, t.id is not null as present, e.seq as batch, e.recorded,
-            case when t.id is not null then evidence_row_content(to_jsonb(t), $2::text[]) end as content
+            case when t.id is null then null
+                 when e.format = 2 then evidence_row_text(t)
+                 else evidence_row_content(to_jsonb(t), $2::text[]) end as content
        from ${quote(head.chain)} t
-       full join (select u.id, b.seq, substring(b.row_digests from (u.n::int - 1) * ${DIGEST_BYTES} + 1
+       full join (select u.id, b.seq, b.format, substring(b.row_digests from (u.n::int - 1) * ${DIGEST_BYTES} + 1
                                                   for ${DIGEST_BYTES}) as recorded
                     from evidence_batch b cross join lateral unnest(b.row_ids) with ordinality u(id, n)
                    where b.chain = $1) e on e.id = t.id
@@ -192,7 +202,8 @@ export async function verifyEvidence(
   const anchored = anchorsAt ? readAnchors(anchorsAt.file, anchorsAt.key, database) : NO_ANCHORS;
   const chains = await db.transaction(async (tx) => {
     await tx.query('set transaction isolation level repeatable read, read only');
-    await tx.query(`set local timezone to 'UTC'`);
+    // The output settings a row's content was taken under (migration 0042).
+    for (const setting of CONTENT_SETTINGS) await tx.query(`set local ${setting}`);
     const heads = await tx.query<Head>(
       'select chain, rows::text, batches::text, last_digest, skip from evidence_chain order by chain',
     );
