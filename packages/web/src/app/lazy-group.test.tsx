@@ -1,5 +1,5 @@
 import { act, render } from '@testing-library/react';
-import { Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isConnectionLost } from '../api/connection';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -53,20 +53,23 @@ describe('lazy groups', () => {
   });
 });
 
+/** A lazy part inside a page with text of its own, under the app's error boundary. */
+const renderInPage = (Lazy: ComponentType) =>
+  render(
+    <ErrorBoundary>
+      <p>typed text</p>
+      <Suspense fallback="loading">
+        <Lazy />
+      </Suspense>
+    </ErrorBoundary>,
+  );
+
 describe('lazy components', () => {
   it('keep their fallback, not an error, while their chunk cannot be loaded, then draw', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const Dialog = () => 'the dialog';
     const load = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValue(Dialog);
-    const Lazy = lazyComponent(load);
-    const view = render(
-      <ErrorBoundary>
-        <p>typed text</p>
-        <Suspense fallback="loading">
-          <Lazy />
-        </Suspense>
-      </ErrorBoundary>,
-    );
+    const view = renderInPage(lazyComponent(load));
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(view.container.textContent).toBe('typed textloading');
     await act(() => vi.advanceTimersByTimeAsync(1200));
@@ -80,15 +83,7 @@ describe('lazy components', () => {
     let arrive: (component: typeof Toasts) => void = () => {};
     const late = new Promise<typeof Toasts>((resolve) => (arrive = resolve));
     const load = vi.fn(() => late);
-    const Lazy = lazyComponent(load);
-    const view = render(
-      <ErrorBoundary>
-        <p>typed text</p>
-        <Suspense fallback="loading">
-          <Lazy />
-        </Suspense>
-      </ErrorBoundary>,
-    );
+    const view = renderInPage(lazyComponent(load));
     await act(() => vi.advanceTimersByTimeAsync(GROUP_LOAD_TIMEOUT_MS + 1_500));
     expect(view.container.textContent).toBe('typed textloading');
     expect(load).toHaveBeenCalledTimes(2);
