@@ -57,7 +57,6 @@ describe('second factor', () => {
 describe('idle limit', () => {
   it('warns a minute before, keeps the session on "Rester connecté", then signs out and comes back to the page', async () => {
     const { context, page } = await browser.open();
-    page.setDefaultTimeout(15_000);
     try {
       // The page's clock only: the server's idle limit (15 min) is tested on the server.
       await page.clock.install();

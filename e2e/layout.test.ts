@@ -120,7 +120,6 @@ function signedInPage(login: string): Promise<Page> {
     signedInPages.set(
       login,
       browser.open().then(async ({ context, page }) => {
-        page.setDefaultTimeout(15_000);
         await signIn(page, login);
         return { close: () => context.close(), page };
       }),
@@ -247,7 +246,6 @@ describe.each([
 ])('the admin header at $width px', (viewport) => {
   it('shows its buttons as named icons, all in view, and cuts the title rather than the menus', async () => {
     const { context, page } = await browser.open();
-    page.setDefaultTimeout(15_000);
     await page.setViewportSize(viewport);
     await signIn(page, 'admin');
     await page.getByRole('button', { name: 'Administration', exact: true }).waitFor();
@@ -280,7 +278,6 @@ function sideMenu(page: Page) {
 describe('on a tablet (768 × 1024)', () => {
   it('a manager opens the side menu, closes it, opens Chéquiers and validates a checkbook request', async () => {
     const { context, page, consoleErrors } = await browser.open();
-    page.setDefaultTimeout(15_000);
     await page.setViewportSize({ width: 768, height: 1024 });
     await signIn(page, 'manager');
     const menu = sideMenu(page);
@@ -342,7 +339,6 @@ describe('on a tablet (768 × 1024)', () => {
 describe('on a phone (390 × 844)', () => {
   it('the side menu opens and closes, and the header keeps the language and account menus', async () => {
     const { context, page } = await browser.open();
-    page.setDefaultTimeout(15_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'manager');
     const menu = sideMenu(page);
@@ -404,7 +400,6 @@ describe.each([
     });
     expect(rejected.status).toBe(200);
     const { context, page } = await browser.open();
-    page.setDefaultTimeout(15_000);
     await page.setViewportSize(viewport);
     await signIn(page, 'agentsaisie');
     await page.locator('[data-testid="notification-bell"]:not([data-unread="0"])').waitFor();

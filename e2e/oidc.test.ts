@@ -27,7 +27,6 @@ async function signInThroughDirectory(page: Page, account: string, landed: Retur
 describe('sign-in through the bank’s directory', () => {
   it('signs a manager in from the directory, with the manager’s menus', async () => {
     const { context, page } = await browser.open();
-    page.setDefaultTimeout(15_000);
     await page.goto('/');
     await page.waitForURL(/\/login(\?.*)?$/);
     // Password sign-in stays, for local accounts.
@@ -50,7 +49,6 @@ describe('sign-in through the bank’s directory', () => {
 
   it('brings an agent back to the page asked for, with the agent’s list', async () => {
     const { context, page } = await browser.open();
-    page.setDefaultTimeout(15_000);
     await page.goto('/entity/CA/view/provision-cash');
     await page.waitForURL(/\/login(\?.*)?$/);
     const rows = page.locator('[data-testid="request-table"] tbody tr');
@@ -69,7 +67,6 @@ describe('sign-in through the bank’s directory', () => {
 
   it('refuses a user the directory gives no bank role, with a page that says so', async () => {
     const { context, page } = await browser.open();
-    page.setDefaultTimeout(15_000);
     await page.goto('/login');
     const error = page.getByTestId('login-error');
     await signInThroughDirectory(page, 'carol', error);

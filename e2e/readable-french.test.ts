@@ -23,7 +23,6 @@ async function englishBrowser(language: 'fr' | 'en') {
     viewport: { width: 1366, height: 800 },
   });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
   expect(await page.evaluate(() => navigator.language)).toBe('en-US');
   await signIn(page, 'manager');
   if (language === 'en') await page.evaluate(() => sessionStorage.setItem('locale', 'en'));

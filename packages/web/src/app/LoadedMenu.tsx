@@ -4,7 +4,7 @@
 // WCAG's landmarks ask of every content.
 import { Menu, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { HeaderMenuProps } from './header-menu-items';
 import { HeaderMenuButton } from './HeaderMenuButton';
 import { AppLink } from './navigation';
@@ -17,7 +17,9 @@ interface LoadedMenuProps extends HeaderMenuProps {
 
 export function LoadedMenu({ items, defaultOpened, focus, ...button }: LoadedMenuProps) {
   const target = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
+  // Before anything else runs: the button it replaces has left the page with the focus, and a key pressed
+  // before a later effect moved it would go to the page's body and be lost (Enter opening nothing).
+  useLayoutEffect(() => {
     if (focus && !defaultOpened) target.current?.focus();
   }, [focus, defaultOpened]);
   // Its own theme on the signed-out pages, which draw without one.
