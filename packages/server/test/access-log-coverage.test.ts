@@ -190,6 +190,10 @@ describe('bulk reads (issue 37, item 1)', () => {
         subjectIds: rows.length <= MAX_LOGGED_IDS ? rows.map((r) => r.id) : null,
       });
     }
+    // A whole page keeps its rows' clients: the log searched by one of them finds the bulk download.
+    const [last] = (await t.app.inject({ url: urls[0]!, headers: agentca })).json<Array<{ id: number }>>().slice(-1);
+    const { rows: reads } = await log(`login=agentca&clientId=${last!.id}&size=50`);
+    expect(reads.map((read) => read.what)).toContain('clients');
   });
 
   it('records a HEAD as its GET: the same handler reads the same rows', async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '@bank/domain';
 import { bearer, startTestApp, type TestApp } from './helper';
 import { expectSecurityHeaders } from './security-headers';
-import { RESET_ANSWER_MS } from '../src/modules/account/self-service';
+import { PUBLIC_ANSWER_MS } from '../src/modules/account/self-service';
 
 const JWT_SECRET = 'jwt-secret-never-shown-0123456789abcdefABCDEF';
 const NEW_PASSWORD = 'Mot-De-Passe-Tres-Secret-42';
@@ -102,6 +102,34 @@ describe('sign-in protection', () => {
       expect(Math.max(cost, fresh!) / Math.min(cost, fresh!)).toBeLessThan(2);
   });
 
+  it(`answers a registration as late whether its login or address is taken or new (wall-time medians of ${TRIES} within 1.25x)`, async () => {
+    const kinds = [
+      (i: number) => [`arrive-${i}`, `arrive-${i}@exemple.sn`],
+      (i: number) => [`ailleurs-${i}`, `${DEMO_ACCOUNTS[i % DEMO_ACCOUNTS.length]!.login}@banque.sn`],
+      (i: number) => [DEMO_ACCOUNTS[i % DEMO_ACCOUNTS.length]!.login, `deja-${i}@exemple.sn`],
+    ];
+    const times = kinds.map(() => [] as number[]);
+    for (let i = 0; i < TRIES; i++)
+      for (const [k, kind] of kinds.entries()) {
+        const [login, email] = kind(i);
+        const started = performance.now();
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/register',
+          payload: { login, email, password: 'secret' },
+          remoteAddress: nextIp(),
+        });
+        times[k]!.push(performance.now() - started);
+        expect(response.statusCode).toBe(201);
+      }
+    const medians = times.map(median);
+    console.info(
+      `registrations: ${medians.map((ms) => ms.toFixed(1)).join(', ')} ms (new, taken address, taken login)`,
+    );
+    expect(Math.min(...medians)).toBeGreaterThanOrEqual(PUBLIC_ANSWER_MS - 1);
+    expect(Math.max(...medians) / Math.min(...medians)).toBeLessThan(1.25);
+  });
+
   // No CPU comparison here: only the known address costs a mail, so both answers wait for a floor.
   it(`answers a reset request for an unknown address as late as for a known one (wall-time medians of ${TRIES} within 1.25x)`, async () => {
     const resetInit = async (email: string) => {
@@ -126,7 +154,7 @@ describe('sign-in protection', () => {
     }
     const [k, u] = [median(known), median(unknown)];
     console.info(`reset requests: known ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms`);
-    expect(Math.min(k, u)).toBeGreaterThanOrEqual(RESET_ANSWER_MS - 1);
+    expect(Math.min(k, u)).toBeGreaterThanOrEqual(PUBLIC_ANSWER_MS - 1);
     expect(Math.max(k, u) / Math.min(k, u)).toBeLessThan(1.25);
   });
 

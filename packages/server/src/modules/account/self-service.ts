@@ -19,8 +19,11 @@ import { insertUser } from './users';
 
 const PUBLIC = 'public' as const;
 
-/** A reset request is answered no sooner than this, found or not (longer than its work on a busy server). */
-export const RESET_ANSWER_MS = 250;
+/**
+ * A reset request or a registration is answered no sooner than this, whether or not the address or the
+ * login is known (longer than their work on a busy server): the paths that differ cannot be timed.
+ */
+export const PUBLIC_ANSWER_MS = 250;
 
 /** A 400 whose key the web app shows as is (X-App-Error), e.g. `error.userexists`. */
 export const businessError = (key: string, detail: string) =>
@@ -97,6 +100,7 @@ export function registerSelfServiceRoutes(app: FastifyInstance, deps: SelfServic
     { config: { access: PUBLIC, ...perMinute(config.rateLimitRegister) }, schema: { body: registrationSchema } },
     async (request, reply) => {
       const { email, password, langKey = DEFAULT_LANGUAGE } = request.body;
+      const floor = setTimeout(PUBLIC_ANSWER_MS);
       const login = request.body.login.toLowerCase();
       const { key, digest } = newAccountKey();
       // Hashed whatever happens next, so that the time taken tells nothing about who holds the login or address.
@@ -153,6 +157,7 @@ export function registerSelfServiceRoutes(app: FastifyInstance, deps: SelfServic
           accountMail('registrationLoginTaken', { to: email, login, langKey, link: `${config.publicUrl}/register` }),
         );
       }
+      await floor;
       return reply.code(201).send();
     },
   );
@@ -187,9 +192,9 @@ export function registerSelfServiceRoutes(app: FastifyInstance, deps: SelfServic
       schema: { body: { type: 'string', minLength: 1, maxLength: ACCOUNT_RULES.email.maxLength + 50 } },
     },
     async (request, reply) => {
-      // Known and unknown addresses get the same answer, no sooner than RESET_ANSWER_MS: the mail only the
+      // Known and unknown addresses get the same answer, no sooner than PUBLIC_ANSWER_MS: the mail only the
       // first costs (an outbox row, an SMTP hand-off) cannot be timed into a list of staff addresses.
-      const floor = setTimeout(RESET_ANSWER_MS);
+      const floor = setTimeout(PUBLIC_ANSWER_MS);
       const email = request.body.trim();
       const { key, digest } = newAccountKey();
       // A directory user has no password here, and must not get one: the directory (and its MFA) signs it in.

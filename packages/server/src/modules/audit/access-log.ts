@@ -10,7 +10,7 @@ import { ROUTE_ACCESS, clientPathOf, entityByName, type Field } from '@bank/doma
 import type { Database } from '../../db/database';
 import { sendPage } from '../../engine/routes';
 import { rowsEntityOf } from '../../engine/response-schemas';
-import { Params, orderOf, pagingOf, type Column, type Query } from '../../engine/list-query';
+import { MAX_PAGE_SIZE, Params, orderOf, pagingOf, type Column, type Query } from '../../engine/list-query';
 import { AccessLogWriter, findsClients, type Subject } from './access-log-writer';
 
 export interface ClientRead {
@@ -157,8 +157,11 @@ export function clientReadOf(
   return undefined;
 }
 
-/** A list's ids kept at most; a longer one is recorded by its count and its query. */
-export const MAX_LOGGED_IDS = 100;
+/**
+ * A list's ids (and its rows' clients) kept at most: a whole page, so that searching the log by client
+ * finds a bulk read too; only an export runs longer, and is recorded by its count and its query.
+ */
+export const MAX_LOGGED_IDS = MAX_PAGE_SIZE;
 
 /**
  * On PostgreSQL the log writes through a connection of its own, with asynchronous commit: a batch's
