@@ -94,10 +94,42 @@ export async function stop(child: ChildProcess): Promise<void> {
 
 const TICKS_PER_SECOND = 100;
 
-/** CPU time (ms) a process has used so far. */
-export function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+/** CPU time (ms) used so far by the process whose /proc stat line this is. */
+const cpuMsOf = (stat: string) => {
+  const fields = stat.split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+};
+
+/** CPU time (ms) a process has used so far. */
+export const cpuMs = (pid: number): number => cpuMsOf(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+
+/** CPU time (ms) used so far by each PostgreSQL process of this machine (backends, WAL writer, checkpointer). */
+function postgresCpu(): Map<string, number> {
+  const used = new Map<string, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.includes(' (postgres) ')) used.set(entry, cpuMsOf(stat));
+    } catch {
+      // A process that ended between the listing and the read.
+    }
+  }
+  return used;
+}
+
+/**
+ * Starts counting what PostgreSQL spends for the servers when it runs here (0 when it runs elsewhere);
+ * the function returned gives the CPU ms since. Counted by process, so that one ending in between takes
+ * only its own time away (what it used in between is lost: the servers keep their connections).
+ */
+export function postgresCpuSince(): () => number {
+  const before = postgresCpu();
+  return () => {
+    let total = 0;
+    for (const [pid, ms] of postgresCpu()) total += ms - (before.get(pid) ?? 0);
+    return total;
+  };
 }
 
 /** Resident memory (MB) of a process now. */
