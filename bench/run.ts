@@ -460,9 +460,9 @@ interface AccessLogCost {
  * Issue 12: what recording the access log costs the client file. The same server code with the write
  * switched off (ACCESS_LOG=off) is the only honest baseline: the reference does less work per call, so
  * the same insert would weigh more there. Runs alternate so that a noisy neighbour hits both sides;
- * each side's median run (by req/s) is kept: on this shared 2-core machine one 5 s run can be 30 % off.
- * The CPU per request is the medians' too: a neighbour taking the cores lowers both sides' req/s, unevenly
- * (the log's one connection waits for its turn on a core), but hardly what each request burns.
+ * each side's medians are kept: on this shared 2-core machine one 5 s run can be 30 % off. The CPU a
+ * request is given beside the req/s: a neighbour taking the cores lowers both sides' req/s, unevenly (the
+ * log's one connection waits for its turn on a core), but hardly what each request burns.
  */
 async function accessLogCost(
   url: string,

@@ -322,19 +322,24 @@ describe.skipIf(skipReason !== undefined)(
         for (const n of [1, 2]) {
           await steady(`before restart ${n}`);
           phase = `restart ${n}`;
-          const restartedAt = Date.now();
-          await instance.restart();
-          const back = Date.now();
-          const figures = await checkRecovery(`restart ${n}`, back);
-          expect(serverAlive()).toBe(true);
-          const seen = healthIn(`restart ${n}`);
-          console.info(
-            `PostgreSQL restart ${n} (${back - restartedAt} ms): ${answers.get(phase)?.unavailable ?? 0} answers 503, ` +
-              `${seen.down} health DOWN; back after: ${JSON.stringify(figures)}`,
-          );
-          // A fast restart ends every backend: the calls in flight meet it. PostgreSQL is away for only
-          // a few hundred milliseconds here, too short for health checks to be sure to fall in it, so
-          // health's DOWN is asserted on the 30 s stop below and its UP after each restart above.
+          // A fast restart ends every backend: the calls in flight meet it. PostgreSQL is away for only a
+          // few hundred milliseconds here, and on a loaded machine a restart once fell between the calls
+          // (CI, 257 ms, none in flight): it is made again, up to 5 times, until calls met it.
+          for (let attempt = 1; attempt <= 5 && (answers.get(phase)?.unavailable ?? 0) === 0; attempt++) {
+            const restartedAt = Date.now();
+            await instance.restart();
+            const back = Date.now();
+            const figures = await checkRecovery(`restart ${n}`, back);
+            expect(serverAlive()).toBe(true);
+            const seen = healthIn(`restart ${n}`);
+            console.info(
+              `PostgreSQL restart ${n}, try ${attempt} (${back - restartedAt} ms): ` +
+                `${answers.get(phase)?.unavailable ?? 0} answers 503, ${seen.down} health DOWN; ` +
+                `back after: ${JSON.stringify(figures)}`,
+            );
+          }
+          // Health checks are not sure to fall in so short an outage: health's DOWN is asserted on the 30 s
+          // stop below, and its UP after each restart (checkRecovery).
           expect(answers.get(phase)?.unavailable ?? 0, 'calls answered 503 during the restart').toBeGreaterThan(0);
           expect(unexpected).toEqual([]);
         }
