@@ -385,6 +385,32 @@ function openMenuDrawn() {
   };
 }
 
+/**
+ * Focuses a header menu's button and opens it with Enter, once the focus is seen on it. Twice in CI under a
+ * load of 8 the menu did not open after Enter (not reproduced in 12 rounds beside three busy loops; a focus
+ * gap of the menu's loading was one cause, mended in LoadedMenu): the key is pressed again, as a user whose
+ * press did nothing would, and said in the log, so that a lost key stays visible without failing the layout
+ * checks this test is for.
+ */
+async function openByKeyboard(page: Page, testId: string) {
+  const button = page.getByTestId(testId);
+  for (let press = 1; ; press++) {
+    await button.focus();
+    await expect.poll(() => button.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    try {
+      await page
+        .getByRole('menuitem')
+        .first()
+        .waitFor({ timeout: press < 3 ? 10_000 : 30_000 });
+      return;
+    } catch (error) {
+      if (press === 3) throw error;
+      console.warn(`${testId}: Enter opened no menu within 10 s (press ${press}); pressed again`);
+    }
+  }
+}
+
 // The review of issue 38 looked at the header's menus open: the bell's long lines ran past a phone's edge.
 describe.each([
   { width: 1366, height: 768 },
@@ -405,9 +431,7 @@ describe.each([
     await page.locator('[data-testid="notification-bell"]:not([data-unread="0"])').waitFor();
     for (const testId of ['notification-bell', 'account-menu']) {
       // By the keyboard, as the focus outline shows: Enter opens, the arrow moves to the second item.
-      await page.getByTestId(testId).focus();
-      await page.keyboard.press('Enter');
-      await page.getByRole('menuitem').first().waitFor();
+      await openByKeyboard(page, testId);
       await page.keyboard.press('ArrowDown');
       // Polled: the list opens with a transition.
       await expect.poll(() => page.evaluate(openMenuDrawn)).toEqual({ outside: false, covered: [], outlined: true });
