@@ -2,6 +2,7 @@
 // kept in the address (`size=`, `density=`), which wins, and remembered per user with the hidden columns
 // (api/account/preferences, key `list.<name>`), so that a list opens as its user left it.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { preferencesQuery, savePreference, type Preferences } from '../api/preferences';
 
@@ -62,9 +63,15 @@ export function useListLayout(name: string): ListLayout {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const remembered = rememberedLayout(useQuery(preferencesQuery()).data, name);
-  const state = readListLayout(new URLSearchParams(location.search), remembered);
+  // The columns just chosen show in the click's own render: the preferences' cache tells its readers a
+  // task later, and a box that does not follow the click at once looks (and is, to a quick second click)
+  // unclicked. Dropped once the cache says something else, its own copy of the choice included.
+  const [chosen, setChosen] = useState<{ hidden: string[]; over: string }>();
+  const rememberedHidden = remembered.hidden!.join('\n');
+  const shown = chosen?.over === rememberedHidden ? { ...remembered, hidden: chosen.hidden } : remembered;
+  const state = readListLayout(new URLSearchParams(location.search), shown);
   const remember = (change: RememberedLayout) =>
-    void savePreference(queryClient, preferenceKey(name), { ...remembered, ...change });
+    void savePreference(queryClient, preferenceKey(name), { ...shown, ...change });
   const address = (name: 'size' | 'density', value: string) => {
     const next = new URLSearchParams(location.search);
     next.set(name, value);
@@ -86,6 +93,7 @@ export function useListLayout(name: string): ListLayout {
       const next = new Set(state.hidden);
       if (hidden) next.add(id);
       else next.delete(id);
+      setChosen({ hidden: [...next], over: rememberedHidden });
       remember({ hidden: [...next] });
     },
   };
