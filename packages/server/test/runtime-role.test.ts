@@ -160,6 +160,10 @@ describe.skipIf(!adminUrl)('the server on PostgreSQL with an owner role and a ru
                          referencing new table as evidence_new_rows
                          for each statement execute function public.evidence_record()`),
       ).rejects.toThrow(/permission denied for function (public\.)?evidence_record/);
+      // Nor record a collected chain's rows itself (migration 0043): its sealer does, as the owner.
+      await expect(session.query(`select evidence_collect('access_log')`)).rejects.toThrow(
+        /permission denied for function (public\.)?evidence_collect/,
+      );
       await session.query('create temp table evidence_batch (like public.evidence_batch including all)');
       await session.query(
         `insert into pg_temp.evidence_batch (chain, row_ids, row_digests) values ('transfer_log', '{1}', '\\x00')`,

@@ -1,5 +1,6 @@
 // The sealer (migration 0039, docs/evidence.md): links the batches of evidence that writers recorded into
-// their chains, off the request path. Every instance runs it every second; a chain being linked by another
+// their chains, off the request path, and records the rows of the chains it collects (the access log,
+// migration 0043). Every instance runs it every second; a chain being linked by another
 // is skipped under its head's lock, so two instances never link the same batch.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/database';

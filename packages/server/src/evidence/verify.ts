@@ -28,7 +28,10 @@ export interface BrokenRow {
 export interface ChainReport {
   chain: string;
   rows: number;
-  /** Batches recorded but not linked yet (written while the check ran): their rows are checked all the same. */
+  /**
+   * Batches recorded but not linked yet (written while the check ran): their rows are checked all the same.
+   * For a chain its sealer collects (migration 0043), the rows it has not taken yet.
+   */
   pending: number;
   intact: boolean;
   /** The chain's last digest (hex), as the head records it: worth keeping outside the database. */
@@ -54,6 +57,10 @@ interface Head {
   batches: string;
   last_digest: Buffer;
   skip: string[];
+  /** A chain whose sealer takes its rows (0043): rows past `collected_to`, or in a gap, wait for it. */
+  collected: boolean;
+  collected_to: string;
+  gaps: string[] | null;
 }
 
 /** Rows fetched from a cursor at a time. */
@@ -91,8 +98,13 @@ async function walk<T>(tx: Queryable, sql: string, params: unknown[], visit: (ro
  * digest of its content as its batch took it (format 2: the row's text without trailing nulls; 1: jsonb
  * text without nulls and skipped keys), under the output settings set by the caller.
  */
-async function firstBrokenRow(tx: Queryable, head: Head): Promise<BrokenRow | undefined> {
+async function firstBrokenRow(tx: Queryable, head: Head): Promise<{ broken?: BrokenRow; waiting: number }> {
   let broken: BrokenRow | undefined;
+  let waiting = 0;
+  const gaps = new Set(head.gaps ?? []);
+  const collectedTo = BigInt(head.collected_to);
+  /** A row of a collected chain that its sealer has not reached yet: not broken, waiting. */
+  const waits = (id: string) => head.collected && (BigInt(id) > collectedTo || gaps.has(id));
   let previousId: number | undefined;
   await walk<{ id: string; present: boolean; batch: string | null; recorded: Buffer | null; content: string | null }>(
     tx,
@@ -112,13 +124,14 @@ async function firstBrokenRow(tx: Queryable, head: Head): Promise<BrokenRow | un
       const batch = row.batch === null ? null : Number(row.batch);
       if (id === previousId) broken = { id, batch, reason: 'recorded twice' };
       else if (!row.present) broken = { id, batch, reason: 'missing' };
+      else if (row.recorded === null && waits(row.id)) waiting++;
       else if (row.recorded === null) broken = { id, batch: null, reason: 'unchained' };
       else if (!sha256(row.content!).equals(row.recorded)) broken = { id, batch, reason: 'changed' };
       previousId = id;
       return !broken;
     },
   );
-  return broken;
+  return { broken, waiting };
 }
 
 /** The batches' chain, link by link, against its head and the places anchored outside the database. */
@@ -171,7 +184,8 @@ async function firstBrokenLink(
 }
 
 async function verifyChain(tx: Queryable, head: Head, anchored: Map<number, string> = new Map()): Promise<ChainReport> {
-  const firstBroken = (await firstBrokenRow(tx, head)) ?? (await firstBrokenLink(tx, head, anchored));
+  const rows = await firstBrokenRow(tx, head);
+  const firstBroken = rows.broken ?? (await firstBrokenLink(tx, head, anchored));
   const [pending] = await tx.query<{ count: number }>(
     'select count(*)::int as count from evidence_batch where chain = $1 and seq is null',
     [head.chain],
@@ -179,7 +193,7 @@ async function verifyChain(tx: Queryable, head: Head, anchored: Map<number, stri
   return {
     chain: head.chain,
     rows: Number(head.rows),
-    pending: pending?.count ?? 0,
+    pending: (pending?.count ?? 0) + rows.waiting,
     intact: !firstBroken,
     head: Buffer.from(head.last_digest).toString('hex'),
     ...(firstBroken ? { firstBroken } : {}),
@@ -205,7 +219,9 @@ export async function verifyEvidence(
     // The output settings a row's content was taken under (migration 0042).
     for (const setting of CONTENT_SETTINGS) await tx.query(`set local ${setting}`);
     const heads = await tx.query<Head>(
-      'select chain, rows::text, batches::text, last_digest, skip from evidence_chain order by chain',
+      `select c.chain, c.rows::text, c.batches::text, c.last_digest, c.skip, c.collected, c.collected_to::text,
+              (select array_agg(g.row_id::text) from evidence_gap g where g.chain = c.chain) as gaps
+         from evidence_chain c order by c.chain`,
     );
     const reports: ChainReport[] = [];
     for (const head of heads) reports.push(await verifyChain(tx, head, anchored.byChain.get(head.chain)));

@@ -4,7 +4,7 @@
 // their count and the query when there are more than the log keeps. Which routes are reads of client data
 // comes from the registry: a route answering rows of an entity whose rows are a client's (domain:
 // clientPathOf), and the few listed below. The table refuses updates and deletes and is hash-chained
-// (migration 0031); administrators search it at management/access-log.
+// (migration 0031; its sealer takes its rows, 0043); administrators search it at management/access-log.
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { ROUTE_ACCESS, clientPathOf, entityByName, type Field } from '@bank/domain';
 import type { Database } from '../../db/database';
