@@ -19,7 +19,7 @@ const EVIDENCE_TABLES_SQL = `
  * The server's role reads and writes every table, but only reads and appends to the evidence: it owns
  * nothing, so it can neither drop nor disable a trigger, and the guard functions are not its to run
  * (0032). The chains' own tables it only reads: their rows are written by functions that run as their
- * owner (0039). Run at every start, so that a table a migration added is covered.
+ * owner (0039, and the collected chains' gaps, 0043). Run at every start, so that a table a migration added is covered.
  */
 async function grantRuntimeRole(tx: Queryable, role: string): Promise<void> {
   const grantee = quote(role);
@@ -28,7 +28,9 @@ async function grantRuntimeRole(tx: Queryable, role: string): Promise<void> {
     grant usage, select on all sequences in schema public to ${grantee};`);
   for (const { name } of await tx.query<{ name: string }>(EVIDENCE_TABLES_SQL))
     await tx.exec(`revoke update, delete, truncate on ${name} from ${grantee}`);
-  await tx.exec(`revoke insert, update, delete, truncate on evidence_chain, evidence_batch from ${grantee}`);
+  await tx.exec(
+    `revoke insert, update, delete, truncate on evidence_chain, evidence_batch, evidence_gap from ${grantee}`,
+  );
 }
 
 /** `runtimeRole`: the server's own role when it is not the one migrating, to be granted its rights. */
