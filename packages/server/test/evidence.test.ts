@@ -198,6 +198,22 @@ describe('evidence chains', () => {
       });
       await behindTheBack(`update access_log set login = 'evidence' where id = $1`, [early!.id]);
       expect(chain(await evidence(), 'access_log').intact).toBe(true);
+      // A row with an id of its own choosing, far ahead of the sequence, is left out and reported; the rows
+      // after it, numbered by the sequence, are taken as before.
+      const [ahead] = await t.db.query<{ id: number }>(
+        `insert into access_log (id, login, authorities, what, subject, subject_id, request_id, client_ip)
+         values ($1, 'evidence', 'ROLE_ADMIN', 'client', 'client', 1, 'evidence-test', '127.0.0.1') returning id`,
+        [Number(early!.id) + 1_000_000],
+      );
+      const [next] = await write(t.db);
+      await t.db.query('select evidence_seal()');
+      expect([await batched(ahead!.id), await batched(next!.id)]).toEqual([false, true]);
+      expect(chain(await evidence(), 'access_log').firstBroken).toMatchObject({
+        id: Number(ahead!.id),
+        reason: 'unchained',
+      });
+      await behindTheBack('delete from access_log where id = $1', [ahead!.id]);
+      expect(chain(await evidence(), 'access_log')).toMatchObject({ intact: true, pending: 0 });
     },
   );
 

@@ -57,9 +57,13 @@ interface Head {
   batches: string;
   last_digest: Buffer;
   skip: string[];
-  /** A chain whose sealer takes its rows (0043): rows past `collected_to`, or in a gap, wait for it. */
+  /**
+   * A chain whose sealer takes its rows (0043): rows past `collected_to` up to the last id its sequence
+   * gave (`given`), or in a gap, wait for it.
+   */
   collected: boolean;
   collected_to: string;
+  given: string;
   gaps: string[] | null;
 }
 
@@ -102,9 +106,9 @@ async function firstBrokenRow(tx: Queryable, head: Head): Promise<{ broken?: Bro
   let broken: BrokenRow | undefined;
   let waiting = 0;
   const gaps = new Set(head.gaps ?? []);
-  const collectedTo = BigInt(head.collected_to);
+  const [collectedTo, given] = [BigInt(head.collected_to), BigInt(head.given)];
   /** A row of a collected chain that its sealer has not reached yet: not broken, waiting. */
-  const waits = (id: string) => head.collected && (BigInt(id) > collectedTo || gaps.has(id));
+  const waits = (id: string) => head.collected && ((BigInt(id) > collectedTo && BigInt(id) <= given) || gaps.has(id));
   let previousId: number | undefined;
   await walk<{ id: string; present: boolean; batch: string | null; recorded: Buffer | null; content: string | null }>(
     tx,
@@ -220,6 +224,9 @@ export async function verifyEvidence(
     for (const setting of CONTENT_SETTINGS) await tx.query(`set local ${setting}`);
     const heads = await tx.query<Head>(
       `select c.chain, c.rows::text, c.batches::text, c.last_digest, c.skip, c.collected, c.collected_to::text,
+              case when c.collected
+                   then coalesce(pg_sequence_last_value(pg_get_serial_sequence(c.chain, 'id')::regclass), 0)
+                   else 0 end::text as given,
               (select array_agg(g.row_id::text) from evidence_gap g where g.chain = c.chain) as gaps
          from evidence_chain c order by c.chain`,
     );

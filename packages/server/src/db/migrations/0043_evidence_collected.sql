@@ -26,13 +26,16 @@ create table evidence_gap (
 );
 
 -- Records and links a collected chain's new rows (and those of earlier gaps), 10,000 a batch, under the
--- chain head's lock (a chain another sealer holds is skipped); returns the batches recorded. A turn's holes
--- are bounded (10,000 ids each): a row inserted with an id far ahead cannot make it write millions of gaps.
+-- chain head's lock (a chain another sealer holds is skipped); returns the batches recorded. It takes rows
+-- up to the last value its id sequence gave: a row with an id past it was not given one (an insert that
+-- chose its own id), stays out of the chain and is reported by the check, and cannot carry the sealer
+-- past the rows that come after it. Holes are bounded (10,000 ids each) all the same.
 create function evidence_collect(target text) returns bigint language plpgsql security definer
   set search_path = pg_catalog, public, pg_temp set timezone to 'UTC' set datestyle to 'ISO, YMD'
   set intervalstyle to 'postgres' set extra_float_digits to 1 set bytea_output to 'hex' as $$
 declare
   head evidence_chain%rowtype;
+  given bigint;
   gaps bigint[];
   ids bigint[];
   digests bytea;
@@ -42,16 +45,17 @@ begin
   loop
     select * into head from evidence_chain where chain = target and collected for update skip locked;
     exit when not found;
+    given := coalesce(pg_sequence_last_value(pg_get_serial_sequence(target, 'id')::regclass), 0);
     select array_agg(row_id) into gaps from evidence_gap where chain = target;
     -- Two scans of the primary key: an OR of both would read the whole table.
     execute format(
       'select array_agg(x.id order by x.id), string_agg(x.digest, ''''::bytea order by x.id)
          from ((select t.id, sha256(convert_to(evidence_row_text(t), ''UTF8'')) as digest
-                  from %1$I t where t.id > $1 order by t.id limit 10000)
+                  from %1$I t where t.id > $1 and t.id <= $3 order by t.id limit 10000)
                union all
                select t.id, sha256(convert_to(evidence_row_text(t), ''UTF8''))
                  from %1$I t where t.id = any($2) and t.id <= $1) x', target)
-      into ids, digests using head.collected_to, coalesce(gaps, '{}');
+      into ids, digests using head.collected_to, coalesce(gaps, '{}'), given;
     exit when ids is null;
     linked := sha256(head.last_digest || convert_to(ids::text, 'UTF8') || digests);
     insert into evidence_batch (chain, row_ids, row_digests, format, seq, digest)
@@ -158,7 +162,8 @@ begin
     if cardinality(skip) > 0 then
       raise exception 'a collected chain takes its rows as text: % has generated columns', target;
     end if;
-    execute format('update evidence_chain set collected_to = coalesce((select max(id) from %I), 0)
+    execute format('update evidence_chain set collected_to = least(coalesce((select max(id) from %I), 0),
+                      coalesce(pg_sequence_last_value(pg_get_serial_sequence($1, ''id'')::regclass), 0))
                      where chain = $1', target) using target;
   end if;
   perform evidence_seal(target);
@@ -174,5 +179,7 @@ revoke execute on function evidence_track(text) from public;
 lock table access_log in share row exclusive mode;
 select evidence_seal('access_log');
 drop trigger access_log_zz_evidence on access_log;
-update evidence_chain set collected = true, collected_to = coalesce((select max(id) from access_log), 0)
+update evidence_chain set collected = true,
+       collected_to = least(coalesce((select max(id) from access_log), 0),
+                            coalesce(pg_sequence_last_value(pg_get_serial_sequence('access_log', 'id')::regclass), 0))
  where chain = 'access_log';
