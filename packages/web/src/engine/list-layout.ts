@@ -67,7 +67,7 @@ export function useListLayout(name: string): ListLayout {
   // task later, and a box that does not follow the click at once looks (and is, to a quick second click)
   // unclicked. Dropped once the cache says something else, its own copy of the choice included.
   const [chosen, setChosen] = useState<{ hidden: string[]; over: string }>();
-  const rememberedHidden = remembered.hidden!.join('\n');
+  const rememberedHidden = (remembered.hidden ?? []).join('\n');
   const shown = chosen?.over === rememberedHidden ? { ...remembered, hidden: chosen.hidden } : remembered;
   const state = readListLayout(new URLSearchParams(location.search), shown);
   const remember = (change: RememberedLayout) =>
