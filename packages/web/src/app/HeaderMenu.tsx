@@ -35,7 +35,7 @@ export function HeaderMenu({ items, ...button }: HeaderMenuProps) {
   );
   return (
     <Suspense fallback={placeholder}>
-      {wanted ? <LoadedMenu {...button} items={items} defaultOpened={wanted.open} focus={wanted.focus} /> : placeholder}
+      {wanted ? <LoadedMenu {...button} items={items} open={wanted.open} focus={wanted.focus} /> : placeholder}
     </Suspense>
   );
 }

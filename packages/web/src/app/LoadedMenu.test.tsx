@@ -19,11 +19,19 @@ describe('a header menu loaded at the first focus', () => {
     const seen: string[] = [];
     render(
       <>
-        <LoadedMenu icon={null} label="Menu" items={[{ key: 'one', label: 'One' }]} defaultOpened={false} focus />
+        <LoadedMenu icon={null} label="Menu" items={[{ key: 'one', label: 'One' }]} open={false} focus />
         <FocusAtCommit seen={seen} />
       </>,
     );
     expect(seen).toEqual(['Menu']);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Menu' }));
+  });
+
+  it('opens when the press on the button it replaced arrives after it was drawn closed', async () => {
+    const items = [{ key: 'one', label: 'One' }];
+    const view = render(<LoadedMenu icon={null} label="Menu" items={items} open={false} focus />);
+    expect(screen.queryByRole('menu')).toBeNull();
+    view.rerender(<LoadedMenu icon={null} label="Menu" items={items} open focus />);
+    expect(await screen.findByRole('menu')).toBeTruthy();
   });
 });

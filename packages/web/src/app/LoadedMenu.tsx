@@ -4,24 +4,33 @@
 // WCAG's landmarks ask of every content.
 import { Menu, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { HeaderMenuProps } from './header-menu-items';
 import { HeaderMenuButton } from './HeaderMenuButton';
 import { AppLink } from './navigation';
 import { ThemeProvider } from './ThemeProvider';
 
 interface LoadedMenuProps extends HeaderMenuProps {
-  defaultOpened: boolean;
+  /** The user asked for the list (a press, Enter on the button it replaces): it opens, now or later. */
+  open: boolean;
   focus: boolean;
 }
 
-export function LoadedMenu({ items, defaultOpened, focus, ...button }: LoadedMenuProps) {
+export function LoadedMenu({ items, open, focus, ...button }: LoadedMenuProps) {
   const target = useRef<HTMLButtonElement>(null);
+  const [opened, setOpened] = useState(open);
+  // A press on the button it replaced can arrive after it was drawn closed for a focus (the two changes
+  // rendered apart under load): the list opens then, rather than the press being lost.
+  const [asked, setAsked] = useState(open);
+  if (open !== asked) {
+    setAsked(open);
+    if (open) setOpened(true);
+  }
   // Before anything else runs: the button it replaces has left the page with the focus, and a key pressed
   // before a later effect moved it would go to the page's body and be lost (Enter opening nothing).
   useLayoutEffect(() => {
-    if (focus && !defaultOpened) target.current?.focus();
-  }, [focus, defaultOpened]);
+    if (focus && !open) target.current?.focus();
+  }, [focus, open]);
   // Its own theme on the signed-out pages, which draw without one.
   return (
     <ThemeProvider>
@@ -31,7 +40,8 @@ export function LoadedMenu({ items, defaultOpened, focus, ...button }: LoadedMen
         // Mantine's first focus goes to a focusable role="presentation" placeholder at the head of the list,
         // which axe counts as a child a menu may not have (aria-required-children): the first item takes it.
         withInitialFocusPlaceholder={false}
-        defaultOpened={defaultOpened}
+        opened={opened}
+        onChange={setOpened}
         onClose={() => target.current?.focus()}
       >
         <Menu.Target>
