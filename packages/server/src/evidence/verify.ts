@@ -108,7 +108,9 @@ async function firstBrokenRow(tx: Queryable, head: Head): Promise<{ broken?: Bro
   const gaps = new Set(head.gaps ?? []);
   const [collectedTo, given] = [BigInt(head.collected_to), BigInt(head.given)];
   /** A row of a collected chain that its sealer has not reached yet: not broken, waiting. */
-  const waits = (id: string) => head.collected && ((BigInt(id) > collectedTo && BigInt(id) <= given) || gaps.has(id));
+  // Ids compared as text: a row's id comes as a number (int8 parsed), the gaps as text.
+  const waits = (id: string | number) =>
+    head.collected && ((BigInt(id) > collectedTo && BigInt(id) <= given) || gaps.has(String(id)));
   let previousId: number | undefined;
   await walk<{ id: string; present: boolean; batch: string | null; recorded: Buffer | null; content: string | null }>(
     tx,
