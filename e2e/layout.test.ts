@@ -387,10 +387,10 @@ function openMenuDrawn() {
 
 /**
  * Focuses a header menu's button and opens it with Enter, once the focus is seen on it. Twice in CI under a
- * load of 8 the menu did not open after Enter (not reproduced in 12 rounds beside three busy loops; a focus
- * gap of the menu's loading was one cause, mended in LoadedMenu): the key is pressed again, as a user whose
- * press did nothing would, and said in the log, so that a lost key stays visible without failing the layout
- * checks this test is for.
+ * load of 8 the menu did not open after Enter (not reproduced in 12 rounds beside three busy loops; two
+ * causes found and mended in LoadedMenu: a focus gap while the menu loaded, and a press arriving after the
+ * menu was drawn closed): the key is pressed again, as a user whose press did nothing would, and said in
+ * the log, so that a lost key stays visible without failing the layout checks this test is for.
  */
 async function openByKeyboard(page: Page, testId: string) {
   const button = page.getByTestId(testId);

@@ -19,7 +19,8 @@ const EVIDENCE_TABLES_SQL = `
  * The server's role reads and writes every table, but only reads and appends to the evidence: it owns
  * nothing, so it can neither drop nor disable a trigger, and the guard functions are not its to run
  * (0032). The chains' own tables it only reads: their rows are written by functions that run as their
- * owner (0039, and the collected chains' gaps, 0043). Run at every start, so that a table a migration added is covered.
+ * owner (0039; the collected chains' gaps too, 0043). Run at every start, so that a table a migration
+ * added is covered.
  */
 async function grantRuntimeRole(tx: Queryable, role: string): Promise<void> {
   const grantee = quote(role);
