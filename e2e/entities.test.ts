@@ -130,8 +130,9 @@ describe('generic entity screens', () => {
 
     await page.getByRole('link', { name: `Modifier ${id}` }).click();
     await page.waitForURL(`**/entity/branch/${id}/edit`);
+    // The page is drawn before its record has arrived: wait for the record the user sees, not the address.
     const idInput = page.getByLabel('ID', { exact: true });
-    expect(await idInput.inputValue()).toBe(String(id));
+    await expect.poll(() => idInput.inputValue()).toBe(String(id));
     expect(await idInput.getAttribute('readonly')).not.toBeNull();
     await expect.poll(() => page.getByLabel('Nom').inputValue()).toBe(name);
     await page.getByLabel('Adresse').fill('Rue Carnot, Plateau, Dakar');
