@@ -107,12 +107,20 @@ async function firstBrokenRow(tx: Queryable, head: Head): Promise<{ broken?: Bro
   let waiting = 0;
   const gaps = new Set(head.gaps ?? []);
   const [collectedTo, given] = [BigInt(head.collected_to), BigInt(head.given)];
-  /** A row of a collected chain that its sealer has not reached yet: not broken, waiting. */
-  // Ids compared as text: a row's id comes as a number (int8 parsed), the gaps as text.
+  /**
+   * A row of a collected chain that its sealer has not reached yet: not broken, waiting. Ids compared as
+   * text: a row's id comes as a number (int8 parsed), the gaps as text.
+   */
   const waits = (id: string | number) =>
     head.collected && ((BigInt(id) > collectedTo && BigInt(id) <= given) || gaps.has(String(id)));
   let previousId: number | undefined;
-  await walk<{ id: string; present: boolean; batch: string | null; recorded: Buffer | null; content: string | null }>(
+  await walk<{
+    id: string | number;
+    present: boolean;
+    batch: string | null;
+    recorded: Buffer | null;
+    content: string | null;
+  }>(
     tx,
     `select coalesce(t.id, e.id) as id, t.id is not null as present, e.seq as batch, e.recorded,
             case when t.id is null then null
