@@ -461,6 +461,10 @@ interface AccessLogCost {
   load: { before: number; after: number };
 }
 
+/** How much less `value` is than `reference`, in percent to one decimal (0 against nothing). */
+const percentLess = (value: number, reference: number) =>
+  reference > 0 ? Number(((1 - value / reference) * 100).toFixed(1)) : 0;
+
 /**
  * Issue 12: what recording the access log costs the client file. The same server code with the write
  * switched off (ACCESS_LOG=off) is the only honest baseline: the reference does less work per call, so
@@ -507,7 +511,7 @@ async function accessLogCost(
           withoutLog: unlogged,
           costPercent: percentLess(logged.rps, unlogged.rps),
           costRange: [Math.min(...rounds), Math.max(...rounds)],
-          cpuCostPercent: Number(((1 - cpu(unlogged) / Math.max(0.001, cpu(logged))) * 100).toFixed(1)),
+          cpuCostPercent: percentLess(cpu(unlogged), cpu(logged)),
           load: { before: load, after: loadNow() },
         });
       }
@@ -517,10 +521,6 @@ async function accessLogCost(
     await stop(off);
   }
 }
-
-/** How much less `value` is than `reference`, in percent to one decimal. */
-const percentLess = (value: number, reference: number) =>
-  Number(((1 - value / Math.max(1, reference)) * 100).toFixed(1));
 
 const accessLogLine = (cost: AccessLogCost) =>
   `Access log (issues 12, 37): ${cost.call} at ${cost.connections} connections does ${cost.withLog.rps} req/s ` +
