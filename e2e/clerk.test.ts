@@ -36,11 +36,15 @@ describe("the clerk's home and bell", () => {
 
   it("shows a manager's rejection in the clerk's bell without a reload, and leads to the request", async () => {
     const order = await fileCardOrder(`Mariama Faye ${run}`);
+    // The clerk's unread count as the server has it, the one the rejection must raise (read before the
+    // browser signs in, so that its session is the newest of the clerk's).
+    const { body: notifications } = await api('GET', '/api/account/notifications', await apiToken(FILER));
+    const before = (notifications as { unread: number }).unread;
     const { context, page, consoleErrors } = await browser.signedIn(FILER);
-    await bell(page).waitFor();
+    // The bell is drawn before its notifications arrive (0 until then): wait until it shows that count.
+    await expect.poll(() => unread(page), SLOW).toBe(before);
     // Survives as long as the page is not reloaded.
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
-    const before = await unread(page);
 
     const rejected = await api('PUT', `/core/api/card-orders/${order.id}`, await apiToken('manager'), {
       ...order,
